@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import type { AppContext, AppEnv } from './context.ts';
+import { ApiError, ErrorCode } from './http/errors.ts';
+import { errorResponse, handleError, handleNotFound, validationHook } from './http/error-handler.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { registerApiKeyRoutes } from './modules/api-keys/handlers.ts';
+import { registerAuthRoutes } from './modules/auth/handlers.ts';
+import { registerSystemRoutes } from './modules/system/handlers.ts';
+import { registerUserRoutes } from './modules/users/handlers.ts';
+
+export const API_VERSION = '0.1.0';
+/** Largest JSON body accepted by any operation. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The API (everything under `/api`) as an OpenAPI-described Hono app. Building it touches no
+ * database: handlers reach the context through `c.get('ctx')`, set per request by `createApp`.
+ */
+export function createApi(): OpenAPIHono<AppEnv> {
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A session JWT from `POST /auth/login`, or an API key (`aik_…`).',
+  });
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, 'Request body is too large (limit 1 MiB)', ErrorCode.payloadTooLarge);
+      },
+    }),
+  );
+  api.use('*', async (c, next) => {
+    await next();
+    // Authenticated data must not sit in shared caches.
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
+
+  registerAuthRoutes(api);
+  registerUserRoutes(api);
+  registerApiKeyRoutes(api);
+  registerSystemRoutes(api, () => openApiDocument(api));
+
+  api.onError(handleError);
+  api.notFound(handleNotFound);
+  return api;
+}
+
+let cachedDocument: ReturnType<OpenAPIHono['getOpenAPI31Document']> | undefined;
+/** The OpenAPI 3.1 document of the API; the committed `contract/openapi.json` is this. */
+export function openApiDocument(api: OpenAPIHono<AppEnv>) {
+  cachedDocument ??= api.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Workspace Management API',
+      version: API_VERSION,
+      description:
+        'Reference implementation of the Workspace Management API. Errors use the envelope `{error, code?}`. Every operation carries `x-service-api-key` (`read`, `write` or `forbidden`): the minimum API key scope it needs.',
+    },
+    servers: [{ url: '/api' }],
+  });
+  return cachedDocument;
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** The whole server: API under `/api`, the built SPA everywhere else. */
+export function createApp(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id');
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    c.set('ctx', ctx);
+    c.set('requestId', requestId);
+    c.header('X-Request-Id', requestId);
+    await next();
+  });
+  app.use('*', securityHeaders);
+  app.route('/api', createApi());
+  app.onError(handleError);
+
+  const staticDir = ctx.config.staticDir ? resolve(ctx.config.staticDir) : undefined;
+  if (staticDir && existsSync(join(staticDir, 'index.html'))) {
+    mountSpa(app, staticDir);
+  } else {
+    app.notFound((c) =>
+      c.req.path.startsWith('/api/') || c.req.path === '/api'
+        ? handleNotFound(c)
+        : errorResponse(c, new ApiError(404, 'The web app is not built; run npm run build', ErrorCode.notFound)),
+    );
+  }
+  return app;
+}
+
+function mountSpa(app: Hono<AppEnv>, staticDir: string) {
+  const indexHtml = readFile(join(staticDir, 'index.html'), 'utf8');
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    // Hashed file names: safe to cache forever.
+    if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', compress());
+  app.use('*', serveStatic({ root: staticDir }));
+  app.notFound(async (c) => {
+    const path = c.req.path;
+    if (path === '/api' || path.startsWith('/api/')) return handleNotFound(c);
+    // Client-side routes get the app shell; a missing file (a path with an extension) is a 404.
+    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path)) {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(await indexHtml);
+    }
+    return errorResponse(c, new ApiError(404, 'Not found', ErrorCode.notFound));
+  });
+}

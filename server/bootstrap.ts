@@ -1,0 +1,51 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AppConfig, AppContext, Secrets } from './context.ts';
+import type { Database, DatabaseHandle } from './db/client.ts';
+import { serverSecrets } from './db/schema.ts';
+import { createEventBus } from './events/bus.ts';
+import { createRateLimiters } from './http/rate-limit.ts';
+import type { Logger } from './lib/logger.ts';
+import { generateSigningSecret } from './lib/secrets.ts';
+import { Authenticator } from './modules/auth/authenticator.ts';
+
+const SESSION_SECRET = 'session-signing-key';
+
+/**
+ * The signing secrets: `JWT_SECRET` when configured, otherwise one generated on first start and
+ * kept in the database so all instances agree and sessions survive restarts.
+ */
+export async function loadSecrets(db: Database, configured?: string): Promise<Secrets> {
+  let session = configured;
+  if (!session) {
+    await db.insert(serverSecrets).values({ name: SESSION_SECRET, value: generateSigningSecret() }).onConflictDoNothing();
+    const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SESSION_SECRET));
+    if (!row) throw new Error('could not load the session signing key');
+    session = row.value;
+  }
+  // A separate key for support-widget tokens, so one can never stand in for the other.
+  const support = createHmac('sha256', session).update('support-widget-identity').digest('base64url');
+  return { session, support };
+}
+
+export type ContextOptions = {
+  handle: DatabaseHandle;
+  config: AppConfig;
+  logger: Logger;
+  jwtSecret?: string;
+};
+
+/** Builds everything request handlers share: database, secrets, bus, authenticator, limiters. */
+export async function createContext({ handle, config, logger, jwtSecret }: ContextOptions): Promise<AppContext> {
+  const secrets = await loadSecrets(handle.db, jwtSecret);
+  const bus = await createEventBus(handle, logger);
+  return {
+    db: handle.db,
+    config,
+    secrets,
+    bus,
+    logger,
+    auth: new Authenticator(handle.db, secrets, bus),
+    limiters: createRateLimiters(config.rateLimits),
+  };
+}

@@ -1,0 +1,66 @@
+import type { IncomingMessage } from 'node:http';
+import type { Database } from './db/client.ts';
+import type { EventBus } from './events/bus.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Authenticator } from './modules/auth/authenticator.ts';
+import type { RateLimiters } from './http/rate-limit.ts';
+
+export type AppConfig = {
+  /** Lifetime of a sign-in session, in seconds. */
+  sessionTtlSeconds: number;
+  rateLimits: {
+    userPerMinute: number;
+    publicGetPerMinute: number;
+    sensitivePostPer15Minutes: number;
+  };
+  /** Read the client address from `X-Forwarded-For`. */
+  trustProxy: boolean;
+  /** Directory of the built SPA to serve next to the API; none in tests. */
+  staticDir?: string;
+};
+
+export type Secrets = {
+  /** Signs session tokens. */
+  session: string;
+  /** Signs identity tokens for the support widget. */
+  support: string;
+};
+
+/** Everything a request handler may use, built once per process. */
+export type AppContext = {
+  db: Database;
+  config: AppConfig;
+  secrets: Secrets;
+  bus: EventBus;
+  logger: Logger;
+  auth: Authenticator;
+  limiters: RateLimiters;
+};
+
+export type CompanyRole = 'admin' | 'member';
+
+/** Who is calling: the user, their company, and the credential they used. */
+export type Principal = {
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    title: string;
+    companyId: string | null;
+    role: CompanyRole | null;
+    createdAt: Date;
+  };
+  company: { id: string; name: string } | null;
+  credential:
+    | { kind: 'session'; sessionId: string; expiresAt: Date }
+    | { kind: 'api_key'; keyId: string; name: string; scope: 'read' | 'write'; expiresAt: Date | null };
+};
+
+export type AppEnv = {
+  Bindings: { incoming?: IncomingMessage };
+  Variables: {
+    ctx: AppContext;
+    requestId: string;
+    principal: Principal;
+  };
+};

@@ -1,0 +1,107 @@
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../../lib/password.ts';
+import type { Database } from '../client.ts';
+import { agents, companies, teams, users } from '../schema.ts';
+
+export const DEMO_PASSWORD = 'workspace-demo';
+export const DEMO_COMPANY = 'Acme Robotics';
+/** The demo sign-ins printed at start and listed in the README. */
+export const DEMO_ACCOUNTS = {
+  admin: 'ada@acme.example',
+  member: 'max@acme.example',
+  noCompany: 'nomad@example.com',
+} as const;
+
+type Human = {
+  key: string;
+  name: string;
+  email: string;
+  title: string;
+  role: 'admin' | 'member';
+  team?: 'platform' | 'operations';
+  manager?: string;
+};
+
+// Listed in joining order: Ada joined first and is the oldest admin (the chart's root).
+const humans: Human[] = [
+  { key: 'ada', name: 'Ada Lovelace', email: 'ada@acme.example', title: 'Chief Executive Officer', role: 'admin' },
+  { key: 'grace', name: 'Grace Hopper', email: 'grace@acme.example', title: 'Chief Technology Officer', role: 'admin', manager: 'ada' },
+  { key: 'linus', name: 'Linus Berg', email: 'linus@acme.example', title: 'Engineering Manager', role: 'member', team: 'platform', manager: 'grace' },
+  { key: 'priya', name: 'Priya Raman', email: 'priya@acme.example', title: 'Head of Operations', role: 'member', team: 'operations', manager: 'ada' },
+  { key: 'max', name: 'Max Mustermann', email: 'max@acme.example', title: 'Software Engineer', role: 'member', team: 'platform', manager: 'linus' },
+  { key: 'hedy', name: 'Hedy Lamarr', email: 'hedy@acme.example', title: 'Hardware Engineer', role: 'member', team: 'platform', manager: 'linus' },
+  { key: 'zoe', name: 'Zoë Café', email: 'zoe@acme.example', title: 'Product Designer', role: 'member', manager: 'grace' },
+  { key: 'ken', name: 'Ken Ito', email: 'ken@acme.example', title: 'Support Engineer', role: 'member', team: 'operations', manager: 'priya' },
+  { key: 'sam', name: 'Sam Okafor', email: 'sam@acme.example', title: 'Data Analyst', role: 'member', team: 'operations', manager: 'priya' },
+];
+
+const demoAgents = [
+  { name: 'Cafébot', role: 'Answers customer questions and drafts support replies', team: 'operations', manager: 'priya', status: 'active' },
+  { name: 'Triage', role: 'Labels incoming bug reports and routes them to owners', team: 'platform', manager: 'linus', status: 'active' },
+  { name: 'Scribe', role: 'Writes meeting notes and keeps the wiki tidy', team: null, manager: 'ada', status: 'active' },
+  { name: 'Forecaster', role: 'Projected quarterly parts demand (finished)', team: 'operations', manager: 'sam', status: 'completed' },
+] as const;
+
+/**
+ * Seeds the demo company once: a second run finds Ada and changes nothing. Runs under the
+ * database's setup lock, so instances starting together do not both seed.
+ */
+export async function seedDemo(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.admin)).limit(1);
+  if (existing) return false;
+
+  const passwordHashes = await Promise.all([...humans, null].map(() => hashPassword(DEMO_PASSWORD)));
+  await db.transaction(async (tx) => {
+    const [company] = await tx.insert(companies).values({ name: DEMO_COMPANY }).returning();
+    if (!company) throw new Error('company insert returned no row');
+    const teamIds = {
+      platform: (await tx.insert(teams).values({ companyId: company.id, name: 'Platform' }).returning())[0]!.id,
+      operations: (await tx.insert(teams).values({ companyId: company.id, name: 'Operations' }).returning())[0]!.id,
+    };
+
+    const userIds = new Map<string, string>();
+    const start = Date.UTC(2024, 0, 8);
+    for (const [index, human] of humans.entries()) {
+      const joined = new Date(start + index * 21 * 86_400_000);
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: human.email,
+          name: human.name,
+          title: human.title,
+          passwordHash: passwordHashes[index]!,
+          companyId: company.id,
+          role: human.role,
+          joinedCompanyAt: joined,
+          teamId: human.team ? teamIds[human.team] : null,
+          managerUserId: human.manager ? userIds.get(human.manager) : null,
+          createdAt: joined,
+        })
+        .returning();
+      userIds.set(human.key, row!.id);
+    }
+
+    await tx.update(teams).set({ leadKind: 'human', leadId: userIds.get('linus') }).where(eq(teams.id, teamIds.platform));
+    await tx.update(teams).set({ leadKind: 'human', leadId: userIds.get('priya') }).where(eq(teams.id, teamIds.operations));
+
+    await tx.insert(agents).values(
+      demoAgents.map((agent) => ({
+        companyId: company.id,
+        name: agent.name,
+        role: agent.role,
+        status: agent.status,
+        teamId: agent.team ? teamIds[agent.team] : null,
+        managerKind: 'human' as const,
+        managerId: userIds.get(agent.manager)!,
+      })),
+    );
+
+    await tx.insert(users).values({
+      email: DEMO_ACCOUNTS.noCompany,
+      name: 'Noor Nomad',
+      title: 'Freelance consultant',
+      passwordHash: passwordHashes[humans.length]!,
+    });
+  });
+  return true;
+}

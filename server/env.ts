@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * The server's whole configuration, read from the environment once at start.
+ * Nothing else in the server reads `process.env`.
+ */
+const EnvSchema = z.object({
+  /** TCP port of the single listener that serves both the API (`/api`) and the SPA. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Interface to bind. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where the embedded database keeps its files when `DATABASE_URL` is not set. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** `postgres://…` switches from the embedded database to a real Postgres server. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  /** Directory of the built SPA. */
+  STATIC_DIR: z.string().min(1).default('./dist'),
+  /**
+   * Secret that signs session tokens. When unset, one is generated on first start and kept in
+   * the database, so every instance on the same database agrees on it.
+   */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** Lifetime of a sign-in session. */
+  SESSION_TTL_HOURS: positiveInt.max(24 * 90).default(24 * 7),
+  /** Authenticated requests per user per minute (spec: 6000). */
+  RATE_LIMIT_USER_PER_MINUTE: positiveInt.default(6000),
+  /** Public GET requests per IP per minute (spec: 60). */
+  RATE_LIMIT_PUBLIC_GET_PER_MINUTE: positiveInt.default(60),
+  /** Sensitive public POST requests (sign-in among them) per IP per 15 minutes (spec: 10). */
+  RATE_LIMIT_SENSITIVE_POST_PER_15_MINUTES: positiveInt.default(10),
+  /** Take the client address from `X-Forwarded-For` (only behind a trusted proxy). */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** Which data to seed on start: `demo` (default), `large` (demo plus bulk data), or `none`. */
+  SEED: z.enum(['demo', 'large', 'none']).default('demo'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses the environment, failing with a readable list of problems. */
+export function loadEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable means "not set", as shells and CI files often write them.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const result = EnvSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}

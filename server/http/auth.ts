@@ -1,0 +1,38 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { ApiError, ErrorCode } from './errors.ts';
+import { enforceRateLimit } from './rate-limit.ts';
+
+/**
+ * The minimum key scope an operation needs (spec, Authentication 5, 6 and 8), as written in
+ * its `x-service-api-key`.
+ */
+export type KeyAccess = 'read' | 'write' | 'forbidden';
+
+/**
+ * Route middleware for every non-public operation: authenticate the bearer token, count the
+ * request against the caller's rate limit, then enforce the operation's `x-service-api-key`
+ * for API keys. Signed-in sessions are not limited by key scope.
+ */
+export const requireAuth =
+  (access: KeyAccess): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    const ctx = c.get('ctx');
+    const principal = await ctx.auth.authenticate(c.req.header('authorization'));
+    enforceRateLimit(c, ctx.limiters.user, principal.user.id);
+    const credential = principal.credential;
+    if (credential.kind === 'api_key') {
+      if (access === 'forbidden') {
+        throw new ApiError(
+          403,
+          'API keys cannot call this operation; it needs a signed-in user',
+          ErrorCode.apiKeyForbidden,
+        );
+      }
+      if (access === 'write' && credential.scope === 'read') {
+        throw new ApiError(403, 'This API key is read-only: it may call GET operations only', ErrorCode.apiKeyReadOnly);
+      }
+    }
+    c.set('principal', principal);
+    await next();
+  };

@@ -1,0 +1,72 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ZodError } from 'zod';
+import type { AppEnv } from '../context.ts';
+import { ApiError, ErrorCode } from './errors.ts';
+
+type Location = 'query' | 'param' | 'json' | 'header' | 'cookie' | 'form';
+const locationName: Record<Location, string> = {
+  query: 'query',
+  param: 'path',
+  json: 'body',
+  header: 'header',
+  cookie: 'cookie',
+  form: 'body',
+};
+
+/** Turns a failed request validation into a 400 that names each offending field. */
+export function validationError(error: ZodError, target: Location): ApiError {
+  const issues = error.issues.map((issue) => ({
+    location: locationName[target],
+    path: issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)',
+    message: issue.message,
+  }));
+  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  return new ApiError(400, `Invalid ${locationName[target]}: ${summary}`, ErrorCode.validation, { issues });
+}
+
+/** The hook `@hono/zod-openapi` calls after validating each request part. */
+export const validationHook = (
+  result: { success: true } | { success: false; error: ZodError; target: Location },
+) => {
+  if (!result.success) throw validationError(result.error, result.target);
+};
+
+/** Hono exceptions raised below us (body parsing, media type, body limit) mapped to codes. */
+function fromHttpException(error: HTTPException): ApiError {
+  switch (error.status) {
+    case 400:
+      return new ApiError(400, 'Invalid JSON in request body', ErrorCode.invalidJson);
+    case 413:
+      return new ApiError(413, 'Request body is too large', ErrorCode.payloadTooLarge);
+    case 415:
+      return new ApiError(415, 'Content-Type must be application/json', ErrorCode.unsupportedMediaType);
+    default:
+      return new ApiError(error.status as ApiError['status'], error.message || 'Request failed');
+  }
+}
+
+export function errorResponse(c: Context<AppEnv>, error: ApiError) {
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  return c.json(error.toEnvelope(), error.status);
+}
+
+/** Every failure leaves as the error envelope; unexpected ones as a 500 with a request id. */
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof ApiError) return errorResponse(c, error);
+  if (error instanceof HTTPException) return errorResponse(c, fromHttpException(error));
+  const requestId = c.get('requestId');
+  c.get('ctx').logger.error('unhandled error', {
+    requestId,
+    method: c.req.method,
+    path: c.req.path,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  return errorResponse(
+    c,
+    new ApiError(500, 'Internal server error', ErrorCode.internal, { requestId }),
+  );
+};
+
+export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>
+  errorResponse(c, new ApiError(404, `No such endpoint: ${c.req.method} ${c.req.path}`, ErrorCode.notFound));

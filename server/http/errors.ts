@@ -1,0 +1,68 @@
+import { z } from '@hono/zod-openapi';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * Stable machine-readable codes carried in the envelope's `code`. Clients match `error` as an
+ * opaque string (spec, Errors 1); `code` is what they can branch on.
+ */
+export const ErrorCode = {
+  validation: 'VALIDATION_ERROR',
+  invalidJson: 'INVALID_JSON',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unauthorized: 'UNAUTHORIZED',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  sessionRevoked: 'SESSION_REVOKED',
+  sessionExpired: 'SESSION_EXPIRED',
+  apiKeyExpired: 'API_KEY_EXPIRED',
+  apiKeyRevoked: 'API_KEY_REVOKED',
+  apiKeyReadOnly: 'API_KEY_READ_ONLY',
+  apiKeyForbidden: 'API_KEY_FORBIDDEN',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ErrorEnvelope = z
+  .object({
+    error: z.string().openapi({ description: 'Human-readable message. Match it as an opaque string.' }),
+    code: z.string().optional().openapi({
+      description: `Stable machine-readable code. Codes used by this server: ${Object.values(ErrorCode).join(', ')}.`,
+    }),
+    issues: z
+      .array(z.object({ location: z.string(), path: z.string(), message: z.string() }))
+      .optional()
+      .openapi({ description: 'Validation failures (400 VALIDATION_ERROR): which field and why.' }),
+    retryAfter: z.number().int().optional().openapi({ description: 'Seconds to wait (429 RATE_LIMITED).' }),
+    requestId: z.string().optional().openapi({ description: 'Correlates a 500 with the server log.' }),
+  })
+  .openapi('Error');
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/** An expected failure: becomes the error envelope with its status. Thrown by services and middleware. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly code?: ErrorCode,
+    readonly extra: Omit<ErrorEnvelope, 'error' | 'code'> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  toEnvelope(): ErrorEnvelope {
+    return { error: this.message, ...(this.code ? { code: this.code } : {}), ...this.extra };
+  }
+}
+
+/** 404 for what does not exist and for what the caller may not see alike (no existence oracle). */
+export const notFound = (message = 'Not found') => new ApiError(404, message, ErrorCode.notFound);
+export const forbidden = (message: string) => new ApiError(403, message, ErrorCode.forbidden);
+export const unauthorized = (message: string, code: ErrorCode = ErrorCode.unauthorized) =>
+  new ApiError(401, message, code);
+export const conflict = (message: string) => new ApiError(409, message, ErrorCode.conflict);

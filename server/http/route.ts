@@ -1,0 +1,81 @@
+import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
+import { type KeyAccess, requireAuth } from './auth.ts';
+import { ErrorEnvelope } from './errors.ts';
+import { limitByIp } from './rate-limit.ts';
+
+const errorContent = { 'application/json': { schema: ErrorEnvelope } };
+
+/** The error responses every authenticated operation may give, in the envelope. */
+const protectedErrors = {
+  400: { description: 'Malformed id, invalid JSON body or validation error', content: errorContent },
+  401: {
+    description:
+      'Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`)',
+    content: errorContent,
+  },
+  403: {
+    description:
+      'A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`)',
+    content: errorContent,
+  },
+  404: { description: 'Not found, or the caller is not authorized to see it', content: errorContent },
+  429: {
+    description: 'Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy`',
+    content: errorContent,
+  },
+  500: { description: 'Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log', content: errorContent },
+} as const;
+
+const publicErrors = {
+  400: protectedErrors[400],
+  429: protectedErrors[429],
+  500: protectedErrors[500],
+} as const;
+
+type RouteInput = Omit<RouteConfig, 'middleware' | 'security'>;
+
+/**
+ * Defines an authenticated operation. `access` is written into the contract as
+ * `x-service-api-key` and enforced from that same value, so document and behaviour agree.
+ */
+export function protectedRoute<const R extends RouteInput>(access: KeyAccess, config: R) {
+  if (config.method !== 'get' && access === 'read') {
+    throw new Error(`${config.method.toUpperCase()} ${config.path}: only GET operations can be open to read keys`);
+  }
+  return createRoute({
+    ...config,
+    'x-service-api-key': access,
+    security: [{ bearerAuth: [] }],
+    middleware: [requireAuth(access)] as const,
+    responses: { ...protectedErrors, ...config.responses },
+  });
+}
+
+/**
+ * Defines a public operation (no token; an Authorization header is ignored), rate limited per
+ * client address: 60/min for GETs, 10 per 15 min for sensitive POSTs. Public operations need no
+ * key at all, so their `x-service-api-key` is the lowest scope, `read`.
+ */
+export function publicRoute<const R extends RouteInput>(config: R) {
+  const limiter = config.method === 'get' ? 'publicGet' : 'sensitivePost';
+  return createRoute({
+    ...config,
+    'x-service-api-key': 'read',
+    'x-public': true,
+    security: [],
+    middleware: [limitByIp(limiter)] as const,
+    responses: { ...publicErrors, ...config.responses },
+  });
+}
+
+/** A JSON response entry for a route's `responses`. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A UUID path parameter, documented as such; malformed values answer 400. */
+export const uuidParam = (name: string) =>
+  z.uuid().openapi({ param: { name, in: 'path' }, example: '0b8c5e1a-3f4d-4c2a-9d7e-2f1b6a9c8e10' });
+
+export const SuccessSchema = z.object({ success: z.boolean() }).openapi('Success');

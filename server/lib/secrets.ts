@@ -1,0 +1,28 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+export const API_KEY_PREFIX = 'aik_';
+/** `aik_` followed by 32 random bytes in base64url (256 bits; the spec asks for at least 128). */
+export const API_KEY_PATTERN = /^aik_[A-Za-z0-9_-]{43}$/;
+
+/** Creates a new API key secret. It is shown to its owner once and never stored. */
+export function generateApiKeySecret(): string {
+  return API_KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
+/**
+ * SHA-256 of a secret, hex. A fast hash is right here: the secret has 256 bits of entropy, so
+ * there is nothing to guess, and the lookup sits on every request's hot path.
+ */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** The visible beginning of a key, for telling keys apart in lists. */
+export function secretPrefix(secret: string): string {
+  return secret.slice(0, API_KEY_PREFIX.length + 6);
+}
+
+/** A random secret for signing tokens. */
+export function generateSigningSecret(): string {
+  return randomBytes(48).toString('base64url');
+}

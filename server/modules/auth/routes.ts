@@ -1,0 +1,40 @@
+import { z } from '@hono/zod-openapi';
+import { ErrorEnvelope } from '../../http/errors.ts';
+import { jsonResponse, protectedRoute, publicRoute, SuccessSchema } from '../../http/route.ts';
+
+const LoginBody = z
+  .object({
+    email: z.email().max(254).openapi({ example: 'ada@acme.example' }),
+    password: z.string().min(1).max(1024).openapi({ example: 'workspace-demo' }),
+  })
+  .openapi('LoginRequest');
+
+const LoginResult = z
+  .object({
+    token: z.string().openapi({ description: 'Session JWT to send as `Authorization: Bearer <token>`.' }),
+    expiresAt: z.iso.datetime().openapi({ description: 'When the session ends.' }),
+  })
+  .openapi('LoginResult');
+
+export const loginRoute = publicRoute({
+  method: 'post',
+  path: '/auth/login',
+  tags: ['Authentication'],
+  summary: 'Sign in with email and password (reference identity provider)',
+  description:
+    'Public. Counts against the sensitive public POST limit (10 per 15 minutes per client address). A wrong email or password answers 401 `INVALID_CREDENTIALS`, the same for both.',
+  request: { body: { required: true, content: { 'application/json': { schema: LoginBody } } } },
+  responses: {
+    200: jsonResponse(LoginResult, 'Signed in'),
+    401: jsonResponse(ErrorEnvelope, 'Email or password is incorrect (`INVALID_CREDENTIALS`)'),
+  },
+});
+
+export const logoutRoute = protectedRoute('forbidden', {
+  method: 'post',
+  path: '/auth/logout',
+  tags: ['Authentication'],
+  summary: 'Sign out: revoke the current session',
+  description: 'Needs a signed-in session. Afterwards the token answers 401 `SESSION_REVOKED`.',
+  responses: { 200: jsonResponse(SuccessSchema, 'Session revoked') },
+});

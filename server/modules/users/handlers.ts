@@ -1,0 +1,15 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../context.ts';
+import { deleteMeRoute, getMeRoute, supportTokenRoute } from './routes.ts';
+import { deleteAccount, describeMe, supportToken } from './service.ts';
+
+export function registerUserRoutes(app: OpenAPIHono<AppEnv>) {
+  app.openapi(getMeRoute, (c) => c.json(describeMe(c.get('principal')), 200));
+
+  app.openapi(deleteMeRoute, async (c) => {
+    await deleteAccount(c.get('ctx'), c.get('principal').user.id);
+    return c.json({ success: true }, 200);
+  });
+
+  app.openapi(supportTokenRoute, (c) => c.json({ token: supportToken(c.get('ctx'), c.get('principal')) }, 200));
+}

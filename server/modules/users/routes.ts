@@ -1,0 +1,67 @@
+import { z } from '@hono/zod-openapi';
+import { jsonResponse, protectedRoute, SuccessSchema } from '../../http/route.ts';
+
+export const CompanyRoleSchema = z.enum(['admin', 'member']).openapi('CompanyRole');
+
+export const MeSchema = z
+  .object({
+    user: z.object({
+      id: z.uuid(),
+      email: z.email(),
+      name: z.string(),
+      title: z.string(),
+      createdAt: z.iso.datetime(),
+    }),
+    company: z.object({ id: z.uuid(), name: z.string() }).nullable().openapi({ description: 'Null when the user belongs to no company.' }),
+    role: CompanyRoleSchema.nullable().openapi({ description: 'Role in the company; null without a company.' }),
+    permissions: z
+      .object({
+        manageApiKeys: z.boolean().openapi({ description: 'May create API keys (company admins).' }),
+        manageCompanyFiles: z.boolean().openapi({ description: "May change anyone's file nodes (company admins)." }),
+        editOrganization: z.boolean().openapi({ description: 'May edit teams and the organization chart (company admins).' }),
+      })
+      .openapi('Permissions'),
+    credential: z
+      .discriminatedUnion('kind', [
+        z.object({ kind: z.literal('session'), expiresAt: z.iso.datetime() }),
+        z.object({
+          kind: z.literal('api_key'),
+          keyId: z.uuid(),
+          name: z.string(),
+          scope: z.enum(['read', 'write']),
+          expiresAt: z.iso.datetime().nullable(),
+        }),
+      ])
+      .openapi({ description: 'How this request was authenticated.' }),
+  })
+  .openapi('Me');
+
+export const getMeRoute = protectedRoute('read', {
+  method: 'get',
+  path: '/users/me',
+  tags: ['Users'],
+  summary: 'The caller: user, company (or none), role and permissions',
+  responses: { 200: jsonResponse(MeSchema, 'The signed-in user') },
+});
+
+export const deleteMeRoute = protectedRoute('forbidden', {
+  method: 'delete',
+  path: '/users/me',
+  tags: ['Users'],
+  summary: 'Delete the account',
+  description:
+    'Needs a signed-in session (forbidden to every key). Deletes the user with their sessions and API keys; every token of theirs stops working at once.',
+  responses: { 200: jsonResponse(SuccessSchema, 'Account deleted') },
+});
+
+export const supportTokenRoute = protectedRoute('read', {
+  method: 'get',
+  path: '/users/support-token',
+  tags: ['Users'],
+  summary: 'A signed identity token for the in-app support widget',
+  description:
+    'An HS256 JWT (audience `support-widget`, valid one hour) asserting the user id, email, name and company, signed with a secret separate from session tokens.',
+  responses: {
+    200: jsonResponse(z.object({ token: z.string() }).openapi('SupportToken'), 'Signed identity token'),
+  },
+});
