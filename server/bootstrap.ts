@@ -33,10 +33,12 @@ export type ContextOptions = {
   config: AppConfig;
   logger: Logger;
   jwtSecret?: string;
+  /** The rate limiters' clock; tests freeze it. */
+  clock?: () => number;
 };
 
 /** Builds everything request handlers share: database, secrets, bus, authenticator, limiters. */
-export async function createContext({ handle, config, logger, jwtSecret }: ContextOptions): Promise<AppContext> {
+export async function createContext({ handle, config, logger, jwtSecret, clock }: ContextOptions): Promise<AppContext> {
   const secrets = await loadSecrets(handle.db, jwtSecret);
   const bus = await createEventBus(handle, logger);
   return {
@@ -46,6 +48,6 @@ export async function createContext({ handle, config, logger, jwtSecret }: Conte
     bus,
     logger,
     auth: new Authenticator(handle.db, secrets, bus),
-    limiters: createRateLimiters(config.rateLimits),
+    limiters: createRateLimiters(config.rateLimits, clock),
   };
 }

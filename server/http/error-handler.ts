@@ -1,8 +1,13 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ZodError } from 'zod';
+import { type ZodError, z } from 'zod';
 import type { AppEnv } from '../context.ts';
 import { ApiError, ErrorCode } from './errors.ts';
+
+// Say "is required" for a missing field instead of zod's "expected string, received undefined".
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
+});
 
 type Location = 'query' | 'param' | 'json' | 'header' | 'cookie' | 'form';
 const locationName: Record<Location, string> = {

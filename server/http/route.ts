@@ -19,6 +19,8 @@ const protectedErrors = {
     content: errorContent,
   },
   404: { description: 'Not found, or the caller is not authorized to see it', content: errorContent },
+  413: { description: 'Request body over 1 MiB (`PAYLOAD_TOO_LARGE`)', content: errorContent },
+  415: { description: 'A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`)', content: errorContent },
   429: {
     description: 'Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy`',
     content: errorContent,
@@ -28,6 +30,8 @@ const protectedErrors = {
 
 const publicErrors = {
   400: protectedErrors[400],
+  413: protectedErrors[413],
+  415: protectedErrors[415],
   429: protectedErrors[429],
   500: protectedErrors[500],
 } as const;

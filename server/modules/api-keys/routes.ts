@@ -2,8 +2,6 @@ import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
 
-/** Lifetimes a key may have (spec, Authentication 7): 30, 90 or 365 days, or none. */
-export const KEY_LIFETIMES = [30, 90, 365] as const;
 /** Active keys one user may hold at once. */
 export const MAX_ACTIVE_KEYS = 50;
 
@@ -25,7 +23,7 @@ const CreateApiKeyBody = z
     name: z.string().trim().min(1).max(100).openapi({ example: 'CI pipeline' }),
     scope: z.enum(['read', 'write']).openapi({ description: '`read`: GET operations only. `write`: everything its user can, except operations forbidden to keys.' }),
     expiresInDays: z
-      .union([z.literal(30), z.literal(90), z.literal(365), z.null()])
+      .union([z.literal(30), z.literal(90), z.literal(365), z.null()], { error: 'must be 30, 90, 365 or null' })
       .openapi({ description: 'Lifetime in days: 30, 90 or 365, or null for a key that never expires. Required.' }),
   })
   .openapi('CreateApiKeyRequest');

@@ -44,6 +44,25 @@ export const getMeRoute = protectedRoute('read', {
   responses: { 200: jsonResponse(MeSchema, 'The signed-in user') },
 });
 
+const UpdateMeBody = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    title: z.string().trim().max(100).optional(),
+  })
+  .refine((body) => body.name !== undefined || body.title !== undefined, {
+    message: 'send at least one of name and title',
+  })
+  .openapi('UpdateMeRequest');
+
+export const updateMeRoute = protectedRoute('write', {
+  method: 'patch',
+  path: '/users/me',
+  tags: ['Users'],
+  summary: 'Change your display name or title',
+  request: { body: { required: true, content: { 'application/json': { schema: UpdateMeBody } } } },
+  responses: { 200: jsonResponse(MeSchema, 'The updated user') },
+});
+
 export const deleteMeRoute = protectedRoute('forbidden', {
   method: 'delete',
   path: '/users/me',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
 import { users } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
 import { signToken } from '../../lib/jwt.ts';
 
 export const SUPPORT_AUDIENCE = 'support-widget';
@@ -30,6 +31,18 @@ export function describeMe(principal: Principal) {
             expiresAt: credential.expiresAt?.toISOString() ?? null,
           },
   };
+}
+
+/** Changes the caller's display name or title; returns the refreshed principal's view. */
+export async function updateProfile(ctx: AppContext, principal: Principal, changes: { name?: string; title?: string }) {
+  const [row] = await ctx.db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, principal.user.id))
+    .returning();
+  if (!row) throw notFound('User not found');
+  await ctx.auth.invalidate({ userId: row.id });
+  return describeMe({ ...principal, user: { ...principal.user, name: row.name, title: row.title } });
 }
 
 /** Deletes the account; sessions and keys go with it (foreign keys cascade). */

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/harness.ts';
+
+const t = useTestApp();
+const contract = JSON.parse(readFileSync(new URL('../../contract/openapi.json', import.meta.url), 'utf8'));
+
+type Operation = { method: string; path: string; access: string; public: boolean };
+const operations: Operation[] = Object.entries(contract.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(
+  ([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      access: operation['x-service-api-key'] as string,
+      public: operation['x-public'] === true,
+    })),
+);
+/** A concrete URL for an operation: every `{param}` becomes a fresh UUID. */
+const urlOf = (path: string) => path.replace(/\{[^}]+\}/g, () => crypto.randomUUID());
+
+describe('the contract', () => {
+  it('is served at /api/openapi.json exactly as committed, with version 0.1.0', async () => {
+    const response = await t.call('GET', '/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(contract);
+    expect(contract.info.version).toBe('0.1.0');
+  });
+
+  it('gives every operation an x-service-api-key of read, write or forbidden; only GETs are open to read keys', () => {
+    expect(operations.length).toBeGreaterThan(5);
+    for (const operation of operations) {
+      expect(['read', 'write', 'forbidden'], `${operation.method} ${operation.path}`).toContain(operation.access);
+      if (operation.access === 'read' && !operation.public) expect(operation.method).toBe('GET');
+    }
+  });
+
+  it('marks API-key management, account deletion and sign-out forbidden to keys', () => {
+    const access = (method: string, path: string) => operations.find((o) => o.method === method && o.path === path)?.access;
+    expect(access('GET', '/users/api-keys')).toBe('forbidden');
+    expect(access('POST', '/users/api-keys')).toBe('forbidden');
+    expect(access('DELETE', '/users/api-keys/{keyId}')).toBe('forbidden');
+    expect(access('DELETE', '/users/me')).toBe('forbidden');
+  });
+});
+
+describe('key scope is enforced from each operation’s x-service-api-key', () => {
+  const authenticated = operations.filter((operation) => !operation.public);
+
+  it.each(authenticated.filter((o) => o.access === 'forbidden').map((o) => [o.method, o.path]))(
+    '%s %s answers 403 API_KEY_FORBIDDEN to a write key',
+    async (method, path) => {
+      const { adminToken } = await t.createOrg();
+      const key = await t.createKey(adminToken, 'write');
+      const response = await t.call(method, urlOf(path), { token: key.secret, body: method === 'GET' ? undefined : {} });
+      expect(response.status).toBe(403);
+      expect(response.body.code).toBe('API_KEY_FORBIDDEN');
+    },
+  );
+
+  it.each(authenticated.filter((o) => o.access === 'write').map((o) => [o.method, o.path]))(
+    '%s %s answers 403 API_KEY_READ_ONLY to a read key',
+    async (method, path) => {
+      const { adminToken } = await t.createOrg();
+      const key = await t.createKey(adminToken, 'read');
+      const response = await t.call(method, urlOf(path), { token: key.secret, body: method === 'GET' ? undefined : {} });
+      expect(response.status).toBe(403);
+      expect(response.body.code).toBe('API_KEY_READ_ONLY');
+    },
+  );
+
+  it.each(authenticated.filter((o) => o.access === 'read').map((o) => [o.method, o.path]))(
+    '%s %s is open to a read key',
+    async (method, path) => {
+      const { adminToken } = await t.createOrg();
+      const key = await t.createKey(adminToken, 'read');
+      const response = await t.call(method, urlOf(path), { token: key.secret });
+      expect([401, 403]).not.toContain(response.status);
+    },
+  );
+
+  it.each(authenticated.map((o) => [o.method, o.path]))('%s %s answers 401 without a token', async (method, path) => {
+    const response = await t.call(method, urlOf(path), { body: method === 'GET' ? undefined : {} });
+    expect(response.status).toBe(401);
+    expect(response.body.code).toBe('UNAUTHORIZED');
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * API test harness: the real app in process (`app.request`) on one database per test worker.
+ * Each test file calls `useTestApp()`, which resets the data before the file runs.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../app.ts';
+import { createContext } from '../bootstrap.ts';
+import type { AppConfig, AppContext } from '../context.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { companies, users } from '../db/schema.ts';
+import { hashPassword } from '../lib/password.ts';
+import { createLogger, type Logger } from '../lib/logger.ts';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** Limits high enough that tests never hit them by accident; rate-limit tests set their own. */
+export const relaxedLimits: AppConfig['rateLimits'] = {
+  userPerMinute: 1_000_000,
+  publicGetPerMinute: 1_000_000,
+  sensitivePostPer15Minutes: 1_000_000,
+};
+
+let database: Promise<DatabaseHandle> | undefined;
+
+/** `DATABASE_URL` (the Postgres lane) gets a database per worker; otherwise in-memory PGlite. */
+async function openWorkerDatabase(): Promise<DatabaseHandle> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const handle = await openDatabase({ dataDir: 'memory://' });
+    await handle.migrate();
+    return handle;
+  }
+  const name = `workspace_test_${process.env.VITEST_POOL_ID ?? '0'}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  await handle.migrate();
+  return handle;
+}
+
+export function workerDatabase(): Promise<DatabaseHandle> {
+  database ??= openWorkerDatabase();
+  return database;
+}
+
+/** Empties every table, so each test file starts from nothing. */
+export async function resetDatabase(handle: DatabaseHandle) {
+  const rows = await handle.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const tables = (rows as unknown as { rows: { tablename: string }[] }).rows.map((row) => `"${row.tablename}"`);
+  if (tables.length > 0) await handle.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} CASCADE`));
+}
+
+let passwordHash: Promise<string> | undefined;
+const sharedPasswordHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
+
+export type TestOptions = { config?: Partial<AppConfig>; logger?: Logger; clock?: () => number };
+
+export async function buildTestApp(options: TestOptions = {}) {
+  const handle = await workerDatabase();
+  const ctx = await createContext({
+    handle,
+    logger: options.logger ?? createLogger('silent'),
+    clock: options.clock,
+    config: { sessionTtlSeconds: 3600, rateLimits: relaxedLimits, trustProxy: false, ...options.config },
+  });
+  return { app: createApp(ctx), ctx, handle };
+}
+
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>> & ReturnType<typeof helpers>;
+
+/** Resets the database before the file and builds a fresh app (new caches and limiters). */
+export function useTestApp(options: TestOptions = {}): TestApp {
+  const holder = {} as TestApp;
+  beforeAll(async () => {
+    const built = await buildTestApp(options);
+    await resetDatabase(built.handle);
+    Object.assign(holder, built, helpers(built));
+  });
+  afterAll(async () => {
+    await holder.ctx?.bus.close();
+  });
+  return holder;
+}
+
+export type CallOptions = { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; ip?: string };
+export type CallResult = { status: number; body: any; headers: Headers };
+
+function helpers({ app, ctx }: { app: ReturnType<typeof createApp>; ctx: AppContext }) {
+  let counter = 0;
+  const unique = (label: string) => `${label}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+  /** Calls the API in process as if from `ip`. */
+  async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await app.request(`/api${path}`, { method, headers, body }, {
+      incoming: { socket: { remoteAddress: options.ip ?? '203.0.113.7' } },
+    } as never);
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: tests assert on that themselves.
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  async function createCompany(name = unique('Company')) {
+    const [company] = await ctx.db.insert(companies).values({ name }).returning();
+    return company!;
+  }
+
+  type NewUser = { company?: { id: string } | null; role?: 'admin' | 'member'; name?: string; email?: string };
+  async function createUser({ company = null, role = 'member', name, email }: NewUser = {}) {
+    const [user] = await ctx.db
+      .insert(users)
+      .values({
+        email: email ?? `${unique('user')}@test.example`,
+        name: name ?? unique('User'),
+        passwordHash: await sharedPasswordHash(),
+        companyId: company?.id ?? null,
+        role: company ? role : null,
+        joinedCompanyAt: company ? new Date() : null,
+      })
+      .returning();
+    return user!;
+  }
+
+  async function signIn(email: string, password = TEST_PASSWORD): Promise<string> {
+    const response = await call('POST', '/auth/login', { body: { email, password } });
+    if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body.token as string;
+  }
+
+  /** A company with a signed-in admin and member. */
+  async function createOrg() {
+    const company = await createCompany();
+    const admin = await createUser({ company, role: 'admin' });
+    const member = await createUser({ company, role: 'member' });
+    return { company, admin, member, adminToken: await signIn(admin.email), memberToken: await signIn(member.email) };
+  }
+
+  async function createKey(token: string, scope: 'read' | 'write', expiresInDays: 30 | 90 | 365 | null = null) {
+    const response = await call('POST', '/users/api-keys', { token, body: { name: unique('key'), scope, expiresInDays } });
+    if (response.status !== 201) throw new Error(`key creation failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body as { id: string; secret: string; expiresAt: string | null };
+  }
+
+  return { call, unique, createCompany, createUser, signIn, createOrg, createKey };
+}

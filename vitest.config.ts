@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['server/**/*.test.ts'],
+          environment: 'node',
+          // One database per worker, shared by the files that worker runs and reset between
+          // them: a cold embedded Postgres costs seconds and hundreds of MB, so not one per file.
+          isolate: false,
+          maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
