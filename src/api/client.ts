@@ -1,0 +1,44 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import { apiBaseUrl } from './config';
+import { ApiError, networkError, toApiError } from './errors';
+import type { paths } from './generated/schema';
+import { endSession, getToken } from './session';
+
+/** Sends the session token and ends the session when the server no longer accepts it. */
+const authMiddleware: Middleware = {
+  onRequest({ request }) {
+    const token = getToken();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+  async onResponse({ request, response }) {
+    if (response.status === 401 && request.headers.has('Authorization')) {
+      const body = await response
+        .clone()
+        .json()
+        .catch(() => null);
+      const code = (body as { code?: string } | null)?.code;
+      endSession(code === 'SESSION_REVOKED' ? 'revoked' : code === 'SESSION_EXPIRED' ? 'expired' : 'invalid');
+    }
+    return response;
+  },
+};
+
+/** The typed API client. Features call it through `unwrap` so errors arrive as ApiError. */
+export const api = createClient<paths>({ baseUrl: apiBaseUrl });
+api.use(authMiddleware);
+
+type Result<T> = { data?: T; error?: unknown; response: Response };
+
+/** Awaits a client call; returns its data or throws an ApiError with the server's message. */
+export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
+  let result: Result<T>;
+  try {
+    result = await call;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw networkError();
+  }
+  if (!result.response.ok) throw toApiError(result.response, result.error);
+  return result.data as T;
+}

@@ -1,0 +1,64 @@
+import type { components } from './generated/schema';
+
+type Envelope = components['schemas']['Error'];
+
+/** Codes the client reacts to; anything else is shown as the server's message. */
+export type KnownCode =
+  | 'UNAUTHORIZED'
+  | 'SESSION_REVOKED'
+  | 'SESSION_EXPIRED'
+  | 'API_KEY_FORBIDDEN'
+  | 'API_KEY_READ_ONLY'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'VALIDATION_ERROR'
+  | 'RATE_LIMITED'
+  | 'NETWORK_ERROR';
+
+/** Every failed call surfaces as this: the status, the server's message and code. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly issues: { location: string; path: string; message: string }[] = [],
+    readonly requestId?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The message for a given field, from a 400 VALIDATION_ERROR. */
+  fieldError(path: string): string | undefined {
+    return this.issues.find((issue) => issue.path === path)?.message;
+  }
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as Envelope).error === 'string';
+}
+
+/** Maps a non-2xx response to an ApiError, once, for the whole app. */
+export function toApiError(response: Response, body: unknown): ApiError {
+  if (isEnvelope(body)) {
+    return new ApiError(response.status, body.error, body.code, body.issues ?? [], body.requestId);
+  }
+  const fallback =
+    response.status >= 500
+      ? 'The server had a problem. Try again in a moment.'
+      : `Request failed (${response.status} ${response.statusText || 'error'})`;
+  return new ApiError(response.status, fallback);
+}
+
+export const networkError = () =>
+  new ApiError(0, 'Cannot reach the server. Check your connection and try again.', 'NETWORK_ERROR');
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** What to show a person for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.requestId ? `${error.message} (reference ${error.requestId})` : error.message;
+  }
+  return 'Something went wrong. Try again.';
+}

@@ -1,0 +1,102 @@
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSession } from '@/api';
+import { useMe, useSignOut } from '@/features/auth';
+import { Avatar, Button, HomeIcon, KeyboardIcon, KeyIcon, MenuIcon, SignOutIcon, UserIcon } from '@/ui';
+import { openShortcutSheet, useGlobalShortcuts } from '../shortcuts';
+import { ShortcutSheet } from './shortcut-sheet';
+import { ThemeSelect } from './theme-select';
+import './app-shell.css';
+
+const navigation = [
+  { to: '/', label: 'Home', icon: HomeIcon, exact: true },
+  { to: '/settings/api-keys', label: 'API keys', icon: KeyIcon, exact: false },
+  { to: '/account', label: 'Account', icon: UserIcon, exact: false },
+] as const;
+
+/** When the session ends under us (revoked elsewhere, expired, signed out in another tab). */
+function useReturnToSignIn() {
+  const token = useSession((state) => state.token);
+  const reason = useSession((state) => state.reason);
+  const navigate = useNavigate();
+  const href = useRouterState({ select: (state) => state.location.href });
+  useEffect(() => {
+    if (token) return;
+    void navigate({
+      to: '/signin',
+      search: { redirect: reason === 'signed-out' || reason === 'deleted' ? undefined : href },
+      replace: true,
+    });
+  }, [token, reason, href, navigate]);
+}
+
+/** The signed-in layout: navigation, who is signed in, theme, and the page. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const signOut = useSignOut();
+  const [navOpen, setNavOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useGlobalShortcuts();
+  useReturnToSignIn();
+  useEffect(() => setNavOpen(false), [pathname]);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="shell-topbar">
+        <Button variant="ghost" aria-expanded={navOpen} aria-controls="shell-sidebar" onClick={() => setNavOpen((open) => !open)}>
+          <MenuIcon />
+          <span>Menu</span>
+        </Button>
+        <span className="shell-brand-name">Workspace</span>
+      </header>
+      <aside id="shell-sidebar" className="shell-sidebar" data-open={navOpen}>
+        <div className="shell-brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <div>
+            <div className="shell-brand-name">Workspace</div>
+            <div className="shell-company muted">{me.company?.name ?? 'No company'}</div>
+          </div>
+        </div>
+        <nav aria-label="Main">
+          <ul className="shell-nav">
+            {navigation.map(({ to, label, icon: Icon, exact }) => (
+              <li key={to}>
+                <Link to={to} className="shell-nav-link" activeOptions={{ exact }} activeProps={{ 'aria-current': 'page' }}>
+                  <Icon />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="shell-footer">
+          <div className="shell-user">
+            <Avatar name={me.user.name} />
+            <div className="shell-user-text">
+              <div className="shell-user-name">{me.user.name}</div>
+              <div className="muted shell-user-role">{me.role === 'admin' ? 'Admin' : me.role === 'member' ? 'Member' : me.user.email}</div>
+            </div>
+          </div>
+          <ThemeSelect />
+          <div className="row">
+            <Button variant="ghost" size="small" onClick={openShortcutSheet} aria-keyshortcuts="?">
+              <KeyboardIcon />
+              Shortcuts
+            </Button>
+            <Button variant="ghost" size="small" busy={signOut.isPending} onClick={() => signOut.mutate()}>
+              <SignOutIcon />
+              Sign out
+            </Button>
+          </div>
+        </div>
+      </aside>
+      <main id="main" className="shell-main" tabIndex={-1}>
+        {children}
+      </main>
+      <ShortcutSheet />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { create } from 'zustand';
+
+export type Shortcut = { keys: string[]; description: string; to?: string };
+
+/** Every global shortcut; the "?" sheet lists exactly these. */
+export const shortcuts: Shortcut[] = [
+  { keys: ['?'], description: 'Show keyboard shortcuts' },
+  { keys: ['g', 'h'], description: 'Go to Home', to: '/' },
+  { keys: ['g', 'k'], description: 'Go to Settings → API keys', to: '/settings/api-keys' },
+  { keys: ['g', 'a'], description: 'Go to Account', to: '/account' },
+];
+
+export const useShortcutSheet = create<{ open: boolean }>(() => ({ open: false }));
+export const openShortcutSheet = () => useShortcutSheet.setState({ open: true });
+export const closeShortcutSheet = () => useShortcutSheet.setState({ open: false });
+
+function isTyping(target: EventTarget | null) {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** Listens for the global shortcuts; they never fire while typing or with a modifier held. */
+export function useGlobalShortcuts() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    let prefix: string | null = null;
+    let prefixTimer: ReturnType<typeof setTimeout> | undefined;
+
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (document.querySelector('dialog[open]')) return;
+      if (event.key === '?') {
+        event.preventDefault();
+        openShortcutSheet();
+        return;
+      }
+      const key = event.key.toLowerCase();
+      if (prefix) {
+        const match = shortcuts.find((shortcut) => shortcut.keys.length === 2 && shortcut.keys[0] === prefix && shortcut.keys[1] === key);
+        prefix = null;
+        clearTimeout(prefixTimer);
+        if (match?.to) {
+          event.preventDefault();
+          void navigate({ to: match.to });
+        }
+        return;
+      }
+      if (shortcuts.some((shortcut) => shortcut.keys.length === 2 && shortcut.keys[0] === key)) {
+        prefix = key;
+        prefixTimer = setTimeout(() => (prefix = null), 1200);
+      }
+    }
+
+    document.addEventListener('keydown', handleKeyDown);
+    return () => {
+      document.removeEventListener('keydown', handleKeyDown);
+      clearTimeout(prefixTimer);
+    };
+  }, [navigate]);
+}

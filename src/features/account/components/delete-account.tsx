@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { errorMessage, type Me } from '@/api';
+import { Button, ConfirmDialog, TextField } from '@/ui';
+import { useDeleteAccount } from '../mutations';
+
+/** Deleting the account, confirmed by typing the email address. */
+export function DeleteAccount({ me, onDeleted }: { me: Me; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteAccount();
+  const matches = typed.trim().toLowerCase() === me.user.email.toLowerCase();
+
+  return (
+    <section className="stack" aria-labelledby="delete-heading">
+      <h2 id="delete-heading">Delete account</h2>
+      <p className="muted">
+        Deletes your account, signs you out everywhere and revokes your API keys. This cannot be undone.
+      </p>
+      <div>
+        <Button variant="danger" onClick={() => setOpen(true)}>
+          Delete account…
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={open}
+        title="Delete your account?"
+        description={`Type ${me.user.email} to confirm. Your sessions end and your API keys stop working at once.`}
+        confirmLabel="Delete my account"
+        busy={remove.isPending}
+        confirmDisabled={!matches}
+        onCancel={() => {
+          setOpen(false);
+          remove.reset();
+        }}
+        onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
+      >
+        {remove.error && (
+          <p className="notice" data-tone="danger" role="alert">
+            {errorMessage(remove.error)}
+          </p>
+        )}
+        <TextField
+          label="Your email"
+          autoComplete="off"
+          autoFocus
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </ConfirmDialog>
+    </section>
+  );
+}

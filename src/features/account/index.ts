@@ -1,0 +1,2 @@
+export { DeleteAccount } from './components/delete-account';
+export { ProfileForm } from './components/profile-form';

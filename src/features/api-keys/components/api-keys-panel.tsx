@@ -1,0 +1,41 @@
+import { Suspense, useState } from 'react';
+import type { CreatedApiKey, Me } from '@/api';
+import { Spinner } from '@/ui';
+import { CreateKeyForm } from './create-key-form';
+import { KeyList } from './key-list';
+import { SecretDialog } from './secret-dialog';
+
+/** Settings → API keys: create (admins), the secret shown once, the list with revoke. */
+export function ApiKeysPanel({ me }: { me: Me }) {
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  return (
+    <div className="stack" style={{ gap: 24 }}>
+      <section className="card">
+        {me.permissions.manageApiKeys ? (
+          <CreateKeyForm onCreated={setCreated} />
+        ) : (
+          <div className="stack" style={{ gap: 8 }}>
+            <h2>Creating API keys</h2>
+            <p className="muted">
+              {me.company
+                ? `Only admins of ${me.company.name} can create API keys. Ask an admin if a script or integration needs one.`
+                : 'API keys belong to a company, and you are not a member of one.'}
+            </p>
+          </div>
+        )}
+      </section>
+      <section className="card">
+        <Suspense
+          fallback={
+            <p className="row muted">
+              <Spinner /> Loading keys…
+            </p>
+          }
+        >
+          <KeyList />
+        </Suspense>
+      </section>
+      <SecretDialog created={created} onClose={() => setCreated(null)} />
+    </div>
+  );
+}

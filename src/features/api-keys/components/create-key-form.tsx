@@ -1,0 +1,80 @@
+import { type FormEvent, useState } from 'react';
+import { errorMessage, isApiError, type CreateApiKeyRequest, type CreatedApiKey } from '@/api';
+import { Button, ChoiceGroup, SelectField, TextField } from '@/ui';
+import { useCreateApiKey } from '../mutations';
+
+const expiryOptions = [
+  { value: '30', label: '30 days' },
+  { value: '90', label: '90 days' },
+  { value: '365', label: '1 year' },
+  { value: 'never', label: 'Never' },
+] as const;
+
+type Expiry = (typeof expiryOptions)[number]['value'];
+const NAME_MAX = 100;
+
+/** Name, scope and lifetime of a new key. Keeps what was typed when the server refuses. */
+export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<CreateApiKeyRequest['scope']>('read');
+  const [expiry, setExpiry] = useState<Expiry>('90');
+  const create = useCreateApiKey();
+  const error = create.error;
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(
+      { name: name.trim(), scope, expiresInDays: expiry === 'never' ? null : (Number(expiry) as 30 | 90 | 365) },
+      {
+        onSuccess: (key) => {
+          setName('');
+          onCreated(key);
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="stack" onSubmit={handleSubmit} aria-labelledby="create-key-heading">
+      <h2 id="create-key-heading">Create an API key</h2>
+      {error && (
+        <p className="notice" data-tone="danger" role="alert">
+          {errorMessage(error)}
+        </p>
+      )}
+      <TextField
+        label="Name"
+        description="Say where the key will be used, so you recognise it later."
+        placeholder="e.g. Nightly export"
+        required
+        maxLength={NAME_MAX}
+        showCounter
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={isApiError(error) ? error.fieldError('name') : undefined}
+      />
+      <ChoiceGroup
+        legend="Scope"
+        name="scope"
+        value={scope}
+        onChange={setScope}
+        options={[
+          { value: 'read', title: 'Read', description: 'GET requests only' },
+          { value: 'write', title: 'Write', description: 'everything you can do, except billing, keys and account changes' },
+        ]}
+      />
+      <SelectField label="Expires after" value={expiry} onChange={(event) => setExpiry(event.target.value as Expiry)}>
+        {expiryOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
+      <div>
+        <Button type="submit" variant="primary" busy={create.isPending} disabled={name.trim().length === 0}>
+          Create key
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ApiKey } from '@/api';
+import { formatDate, formatDateTime, formatRelative } from '@/lib/format';
+import { Button, ConfirmDialog } from '@/ui';
+import { useRevokeApiKey } from '../mutations';
+import { apiKeyQueries } from '../queries';
+import './key-list.css';
+
+function Expiry({ apiKey }: { apiKey: ApiKey }) {
+  if (!apiKey.expiresAt) return <span className="muted">Never</span>;
+  if (apiKey.expired) {
+    return (
+      <span className="badge" data-tone="danger" title={formatDateTime(apiKey.expiresAt)}>
+        Expired {formatDate(apiKey.expiresAt)}
+      </span>
+    );
+  }
+  return <time dateTime={apiKey.expiresAt} title={formatDateTime(apiKey.expiresAt)}>{formatDate(apiKey.expiresAt)}</time>;
+}
+
+/** The user's keys with a revoke action (confirmed first). */
+export function KeyList() {
+  const keys = useSuspenseQuery(apiKeyQueries.list()).data;
+  const revoke = useRevokeApiKey();
+  const [pending, setPending] = useState<ApiKey | null>(null);
+
+  if (keys.length === 0) {
+    return (
+      <div className="stack" style={{ gap: 8 }}>
+        <h2 id="key-list-heading">Your keys</h2>
+        <p className="muted">You have no API keys.</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <h2 id="key-list-heading" style={{ marginBottom: 12 }}>
+        Your keys
+      </h2>
+      <table className="key-table" aria-labelledby="key-list-heading">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Scope</th>
+            <th scope="col">Created</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Last used</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={key.id}>
+              <td>
+                <strong>{key.name}</strong>
+                <div className="muted mono">{key.prefix}…</div>
+              </td>
+              <td data-label="Scope">
+                <span className="badge" data-tone={key.scope === 'write' ? 'accent' : undefined}>
+                  {key.scope === 'write' ? 'Write' : 'Read'}
+                </span>
+              </td>
+              <td data-label="Created">
+                <time dateTime={key.createdAt} title={formatDateTime(key.createdAt)}>
+                  {formatDate(key.createdAt)}
+                </time>
+              </td>
+              <td data-label="Expires">
+                <Expiry apiKey={key} />
+              </td>
+              <td data-label="Last used">
+                {key.lastUsedAt ? (
+                  <time dateTime={key.lastUsedAt} title={formatDateTime(key.lastUsedAt)}>
+                    {formatRelative(key.lastUsedAt)}
+                  </time>
+                ) : (
+                  <span className="muted">Never</span>
+                )}
+              </td>
+              <td className="key-actions">
+                <Button size="small" variant="ghost" onClick={() => setPending(key)} aria-label={`Revoke ${key.name}`}>
+                  Revoke
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ConfirmDialog
+        open={pending !== null}
+        title={`Revoke “${pending?.name ?? ''}”?`}
+        description="Anything using this key stops working immediately. This cannot be undone."
+        confirmLabel="Revoke key"
+        onCancel={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) revoke.mutate(pending);
+          setPending(null);
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { ApiKeysPanel } from './components/api-keys-panel';
+export { apiKeyQueries } from './queries';

@@ -1,0 +1,67 @@
+import { type FormEvent, useState } from 'react';
+import { errorMessage, isApiError, type SignedOutReason } from '@/api';
+import { Button, TextField } from '@/ui';
+import { useSignIn } from '../mutations';
+
+const reasonText: Record<SignedOutReason, { tone: 'warning' | 'success'; text: string }> = {
+  revoked: { tone: 'warning', text: 'You were signed out: this session was revoked. Sign in again to continue.' },
+  expired: { tone: 'warning', text: 'Your session expired. Sign in again to continue.' },
+  invalid: { tone: 'warning', text: 'Your session is no longer valid. Sign in again to continue.' },
+  'signed-out': { tone: 'success', text: 'You signed out.' },
+  deleted: { tone: 'success', text: 'Your account was deleted.' },
+};
+
+/** Email and password; on failure shows the server's message and keeps what was typed. */
+export function SignInForm({ reason, onSignedIn }: { reason: SignedOutReason | null; onSignedIn: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const signIn = useSignIn();
+  const error = signIn.error;
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    signIn.mutate({ email: email.trim(), password }, { onSuccess: onSignedIn });
+  }
+
+  const notice = reason ? reasonText[reason] : undefined;
+  return (
+    <form className="stack" onSubmit={handleSubmit} noValidate>
+      {notice && !error && (
+        <p className="notice" data-tone={notice.tone} role="status">
+          {notice.text}
+        </p>
+      )}
+      {error && (
+        <p className="notice" data-tone="danger" role="alert">
+          {errorMessage(error)}
+        </p>
+      )}
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="username"
+        required
+        autoFocus
+        maxLength={254}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={isApiError(error) ? error.fieldError('email') : undefined}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        maxLength={1024}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={isApiError(error) ? error.fieldError('password') : undefined}
+      />
+      <Button type="submit" variant="primary" busy={signIn.isPending}>
+        Sign in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, endSession, setToken, unwrap, type LoginRequest } from '@/api';
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: LoginRequest) => unwrap(api.POST('/auth/login', { body: credentials })),
+    onSuccess: ({ token }) => {
+      queryClient.clear();
+      setToken(token);
+    },
+  });
+}
+
+/** Revokes the session on the server; the local session ends even if the server is unreachable. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => unwrap(api.POST('/auth/logout')),
+    onSettled: () => {
+      endSession('signed-out');
+      queryClient.clear();
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/_app/settings')({
+  component: SettingsLayout,
+});
+
+function SettingsLayout() {
+  return (
+    <div>
+      <header className="page-header">
+        <h1>Settings</h1>
+      </header>
+      <nav aria-label="Settings" className="subnav">
+        <Link to="/settings/api-keys" activeProps={{ 'aria-current': 'page' }}>
+          API keys
+        </Link>
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
