@@ -23,11 +23,17 @@ function newestChange(path: string): number {
 const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
 const sourcesAt = Math.max(...inputs.map((input) => newestChange(join(root, input))));
 if (builtAt < sourcesAt) {
-  console.log(builtAt === 0 ? 'Building the web app…' : 'Sources changed since the last build; rebuilding the web app…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  console.log(
+    builtAt === 0 ? 'Building the web app…' : 'Sources changed since the last build; rebuilding the web app…',
+  );
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -18,7 +18,10 @@ const SESSION_SECRET = 'session-signing-key';
 export async function loadSecrets(db: Database, configured?: string): Promise<Secrets> {
   let session = configured;
   if (!session) {
-    await db.insert(serverSecrets).values({ name: SESSION_SECRET, value: generateSigningSecret() }).onConflictDoNothing();
+    await db
+      .insert(serverSecrets)
+      .values({ name: SESSION_SECRET, value: generateSigningSecret() })
+      .onConflictDoNothing();
     const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SESSION_SECRET));
     if (!row) throw new Error('could not load the session signing key');
     session = row.value;

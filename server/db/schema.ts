@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnyPgColumn,
-  index,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Column names are written in camelCase here and stored in snake_case (`casing: 'snake_case'`
 // in both the runtime client and drizzle-kit).
 
-const id = () => uuid().primaryKey().default(sql`gen_random_uuid()`);
+const id = () =>
+  uuid()
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 

@@ -6,14 +6,15 @@ const t = useTestApp();
 const contract = JSON.parse(readFileSync(new URL('../../contract/openapi.json', import.meta.url), 'utf8'));
 
 type Operation = { method: string; path: string; access: string; public: boolean };
-const operations: Operation[] = Object.entries(contract.paths as Record<string, Record<string, Record<string, unknown>>>).flatMap(
-  ([path, item]) =>
-    Object.entries(item).map(([method, operation]) => ({
-      method: method.toUpperCase(),
-      path,
-      access: operation['x-service-api-key'] as string,
-      public: operation['x-public'] === true,
-    })),
+const operations: Operation[] = Object.entries(
+  contract.paths as Record<string, Record<string, Record<string, unknown>>>,
+).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({
+    method: method.toUpperCase(),
+    path,
+    access: operation['x-service-api-key'] as string,
+    public: operation['x-public'] === true,
+  })),
 );
 /** A concrete URL for an operation: every `{param}` becomes a fresh UUID. */
 const urlOf = (path: string) => path.replace(/\{[^}]+\}/g, () => crypto.randomUUID());
@@ -35,7 +36,8 @@ describe('the contract', () => {
   });
 
   it('marks API-key management, account deletion and sign-out forbidden to keys', () => {
-    const access = (method: string, path: string) => operations.find((o) => o.method === method && o.path === path)?.access;
+    const access = (method: string, path: string) =>
+      operations.find((o) => o.method === method && o.path === path)?.access;
     expect(access('GET', '/users/api-keys')).toBe('forbidden');
     expect(access('POST', '/users/api-keys')).toBe('forbidden');
     expect(access('DELETE', '/users/api-keys/{keyId}')).toBe('forbidden');
@@ -51,7 +53,10 @@ describe('key scope is enforced from each operation’s x-service-api-key', () =
     async (method, path) => {
       const { adminToken } = await t.createOrg();
       const key = await t.createKey(adminToken, 'write');
-      const response = await t.call(method, urlOf(path), { token: key.secret, body: method === 'GET' ? undefined : {} });
+      const response = await t.call(method, urlOf(path), {
+        token: key.secret,
+        body: method === 'GET' ? undefined : {},
+      });
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('API_KEY_FORBIDDEN');
     },
@@ -62,7 +67,10 @@ describe('key scope is enforced from each operation’s x-service-api-key', () =
     async (method, path) => {
       const { adminToken } = await t.createOrg();
       const key = await t.createKey(adminToken, 'read');
-      const response = await t.call(method, urlOf(path), { token: key.secret, body: method === 'GET' ? undefined : {} });
+      const response = await t.call(method, urlOf(path), {
+        token: key.secret,
+        body: method === 'GET' ? undefined : {},
+      });
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('API_KEY_READ_ONLY');
     },

@@ -31,9 +31,7 @@ export function validationError(error: ZodError, target: Location): ApiError {
 }
 
 /** The hook `@hono/zod-openapi` calls after validating each request part. */
-export const validationHook = (
-  result: { success: true } | { success: false; error: ZodError; target: Location },
-) => {
+export const validationHook = (result: { success: true } | { success: false; error: ZodError; target: Location }) => {
   if (!result.success) throw validationError(result.error, result.target);
 };
 
@@ -67,10 +65,7 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
     path: c.req.path,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
-  return errorResponse(
-    c,
-    new ApiError(500, 'Internal server error', ErrorCode.internal, { requestId }),
-  );
+  return errorResponse(c, new ApiError(500, 'Internal server error', ErrorCode.internal, { requestId }));
 };
 
 export const handleNotFound: NotFoundHandler<AppEnv> = (c) =>

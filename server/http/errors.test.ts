@@ -22,7 +22,9 @@ describe('error envelope', () => {
   });
 
   it('a body over 1 MiB answers 413', async () => {
-    const response = await t.call('POST', '/auth/login', { body: { email: 'a@b.example', password: 'x'.repeat(1024 * 1024) } });
+    const response = await t.call('POST', '/auth/login', {
+      body: { email: 'a@b.example', password: 'x'.repeat(1024 * 1024) },
+    });
     expect(response.status).toBe(413);
     expect(response.body.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -32,7 +34,7 @@ describe('error envelope', () => {
     const built = await buildTestApp({ logger: createLogger('error', (line) => lines.push(line)) });
     built.ctx.auth.authenticate = () => Promise.reject(new Error('database exploded at line 42'));
     const response = await built.app.request('/api/users/me', { headers: { authorization: 'Bearer x' } });
-    const body = await response.json();
+    const body = (await response.json()) as { requestId: string };
     expect(response.status).toBe(500);
     expect(body).toEqual({ error: 'Internal server error', code: 'INTERNAL_ERROR', requestId: expect.any(String) });
     expect(JSON.stringify(body)).not.toContain('exploded');
@@ -80,7 +82,7 @@ describe('security headers', () => {
     expect(missing.status).toBe(404);
     const api = await built.app.request('/api/unknown');
     expect(api.status).toBe(404);
-    expect((await api.json()).code).toBe('NOT_FOUND');
+    expect(((await api.json()) as { code: string }).code).toBe('NOT_FOUND');
     await built.ctx.bus.close();
   });
 });

@@ -29,9 +29,12 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 export const ErrorEnvelope = z
   .object({
     error: z.string().openapi({ description: 'Human-readable message. Match it as an opaque string.' }),
-    code: z.string().optional().openapi({
-      description: `Stable machine-readable code. Codes used by this server: ${Object.values(ErrorCode).join(', ')}.`,
-    }),
+    code: z
+      .string()
+      .optional()
+      .openapi({
+        description: `Stable machine-readable code. Codes used by this server: ${Object.values(ErrorCode).join(', ')}.`,
+      }),
     issues: z
       .array(z.object({ location: z.string(), path: z.string(), message: z.string() }))
       .optional()

@@ -21,7 +21,11 @@ const t = useTestApp({
 
 function expectRejection(response: { status: number; body: any; headers: Headers }, limit: number, window: number) {
   expect(response.status).toBe(429);
-  expect(response.body).toEqual({ error: expect.stringContaining('Too many requests'), code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+  expect(response.body).toEqual({
+    error: expect.stringContaining('Too many requests'),
+    code: 'RATE_LIMITED',
+    retryAfter: expect.any(Number),
+  });
   const retryAfter = Number(response.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBe(response.body.retryAfter);
@@ -49,7 +53,10 @@ describe('rate limits (spec defaults)', () => {
   it('sign-in: 10 attempts per 15 minutes per address, then 429 even with the right password', async () => {
     const user = await t.createUser();
     for (let i = 0; i < 10; i++) {
-      const response = await t.call('POST', '/auth/login', { ip: '198.51.100.3', body: { email: user.email, password: 'wrong' } });
+      const response = await t.call('POST', '/auth/login', {
+        ip: '198.51.100.3',
+        body: { email: user.email, password: 'wrong' },
+      });
       expect(response.status).toBe(401);
     }
     const blocked = await t.call('POST', '/auth/login', {
@@ -70,7 +77,10 @@ describe('rate limits (spec defaults)', () => {
     // Session and key of one user share the user's budget (the key creation above used one).
     let ok = 1;
     for (let i = 0; i < 5999; i++) {
-      const response = await t.call('GET', '/users/me', { token: i % 2 ? key.secret : adminToken, ip: `10.0.${i % 250}.1` });
+      const response = await t.call('GET', '/users/me', {
+        token: i % 2 ? key.secret : adminToken,
+        ip: `10.0.${i % 250}.1`,
+      });
       if (response.status === 200) ok++;
     }
     expect(ok).toBe(6000);

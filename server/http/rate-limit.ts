@@ -86,11 +86,7 @@ export function createRateLimiters(limits: AppConfig['rateLimits'], now?: () => 
 }
 
 /** Counts one request against `limiter` for `key`: sets the headers, or throws the 429. */
-export function enforceRateLimit(
-  c: Parameters<MiddlewareHandler<AppEnv>>[0],
-  limiter: RateLimiter,
-  key: string,
-) {
+export function enforceRateLimit(c: Parameters<MiddlewareHandler<AppEnv>>[0], limiter: RateLimiter, key: string) {
   const decision = limiter.hit(key);
   c.header('RateLimit-Policy', limiter.policyHeader);
   c.header('RateLimit', `"${limiter.name}";r=${decision.remaining};t=${decision.resetSeconds}`);

@@ -25,7 +25,10 @@ const protectedErrors = {
     description: 'Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy`',
     content: errorContent,
   },
-  500: { description: 'Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log', content: errorContent },
+  500: {
+    description: 'Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log',
+    content: errorContent,
+  },
 } as const;
 
 const publicErrors = {

@@ -24,8 +24,7 @@ export function signToken(claims: TokenClaims, secret: string): string {
 }
 
 export type VerifyResult =
-  | { ok: true; claims: TokenClaims }
-  | { ok: false; reason: 'malformed' | 'signature' | 'audience' | 'expired' };
+  { ok: true; claims: TokenClaims } | { ok: false; reason: 'malformed' | 'signature' | 'audience' | 'expired' };
 
 /** Verifies signature, algorithm, audience and expiry (at `now`, in seconds). */
 export function verifyToken(token: string, secret: string, audience: string, now = Date.now() / 1000): VerifyResult {
@@ -45,7 +44,12 @@ export function verifyToken(token: string, secret: string, audience: string, now
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  if (typeof claims !== 'object' || claims === null || typeof claims.sub !== 'string' || typeof claims.exp !== 'number') {
+  if (
+    typeof claims !== 'object' ||
+    claims === null ||
+    typeof claims.sub !== 'string' ||
+    typeof claims.exp !== 'number'
+  ) {
     return { ok: false, reason: 'malformed' };
   }
   if (claims.aud !== audience) return { ok: false, reason: 'audience' };

@@ -91,7 +91,13 @@ export function useTestApp(options: TestOptions = {}): TestApp {
   return holder;
 }
 
-export type CallOptions = { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; ip?: string };
+export type CallOptions = {
+  token?: string;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+};
 export type CallResult = { status: number; body: any; headers: Headers };
 
 function helpers({ app, ctx }: { app: ReturnType<typeof createApp>; ctx: AppContext }) {
@@ -156,8 +162,12 @@ function helpers({ app, ctx }: { app: ReturnType<typeof createApp>; ctx: AppCont
   }
 
   async function createKey(token: string, scope: 'read' | 'write', expiresInDays: 30 | 90 | 365 | null = null) {
-    const response = await call('POST', '/users/api-keys', { token, body: { name: unique('key'), scope, expiresInDays } });
-    if (response.status !== 201) throw new Error(`key creation failed: ${response.status} ${JSON.stringify(response.body)}`);
+    const response = await call('POST', '/users/api-keys', {
+      token,
+      body: { name: unique('key'), scope, expiresInDays },
+    });
+    if (response.status !== 201)
+      throw new Error(`key creation failed: ${response.status} ${JSON.stringify(response.body)}`);
     return response.body as { id: string; secret: string; expiresAt: string | null };
   }
 

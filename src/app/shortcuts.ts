@@ -38,7 +38,9 @@ export function useGlobalShortcuts() {
       }
       const key = event.key.toLowerCase();
       if (prefix) {
-        const match = shortcuts.find((shortcut) => shortcut.keys.length === 2 && shortcut.keys[0] === prefix && shortcut.keys[1] === key);
+        const match = shortcuts.find(
+          (shortcut) => shortcut.keys.length === 2 && shortcut.keys[0] === prefix && shortcut.keys[1] === key,
+        );
         prefix = null;
         clearTimeout(prefixTimer);
         if (match?.to) {

@@ -32,7 +32,8 @@ export function formatRelative(iso: string, now = Date.now()): string {
 
 /** A same-origin path to return to after signing in, or `/` for anything else (no open redirect). */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return '/';
   if (value.startsWith('/signin')) return '/';
   return value;
 }

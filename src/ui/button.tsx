@@ -9,7 +9,15 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   busy?: boolean;
 };
 
-export function Button({ variant = 'secondary', size = 'normal', busy = false, type = 'button', disabled, children, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'normal',
+  busy = false,
+  type = 'button',
+  disabled,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -11,7 +11,12 @@ async function writeClipboard(text: string) {
 }
 
 /** Copies `value`; says "Copied" for a moment, or tells the person to copy by hand. */
-export function CopyButton({ value, label = 'Copy', onCopyFailed, ...rest }: Omit<ButtonProps, 'onClick' | 'value'> & {
+export function CopyButton({
+  value,
+  label = 'Copy',
+  onCopyFailed,
+  ...rest
+}: Omit<ButtonProps, 'onClick' | 'value'> & {
   value: string;
   label?: string;
   onCopyFailed?: () => void;
@@ -41,7 +46,11 @@ export function CopyButton({ value, label = 'Copy', onCopyFailed, ...rest }: Omi
         {state === 'copied' ? 'Copied' : label}
       </Button>
       <span role="status" className="visually-hidden">
-        {state === 'copied' ? 'Copied to the clipboard' : state === 'failed' ? 'Could not copy; select the text and copy it by hand' : ''}
+        {state === 'copied'
+          ? 'Copied to the clipboard'
+          : state === 'failed'
+            ? 'Could not copy; select the text and copy it by hand'
+            : ''}
       </span>
     </>
   );

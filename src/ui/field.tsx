@@ -50,7 +50,8 @@ type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
 };
 
 export function TextField({ label, description, error, showCounter, maxLength, value, ...input }: TextFieldProps) {
-  const counter = showCounter && maxLength !== undefined ? { length: String(value ?? '').length, max: maxLength } : undefined;
+  const counter =
+    showCounter && maxLength !== undefined ? { length: String(value ?? '').length, max: maxLength } : undefined;
   return (
     <FieldShell label={label} description={description} error={error} counter={counter}>
       {({ id, describedBy, invalid }) => (
@@ -78,7 +79,13 @@ export function SelectField({ label, description, error, children, ...select }: 
   return (
     <FieldShell label={label} description={description} error={error}>
       {({ id, describedBy, invalid }) => (
-        <select id={id} className="select" aria-describedby={describedBy} aria-invalid={invalid || undefined} {...select}>
+        <select
+          id={id}
+          className="select"
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          {...select}
+        >
           {children}
         </select>
       )}
@@ -107,7 +114,13 @@ export function ChoiceGroup<T extends string>({
       <legend className="field-label">{legend}</legend>
       {options.map((option) => (
         <label key={option.value} className="choice">
-          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
           <span>
             <span className="choice-title">{option.title}</span>
             {option.description && <span className="field-description"> — {option.description}</span>}

@@ -25,21 +25,107 @@ type Human = {
 // Listed in joining order: Ada joined first and is the oldest admin (the chart's root).
 const humans: Human[] = [
   { key: 'ada', name: 'Ada Lovelace', email: 'ada@acme.example', title: 'Chief Executive Officer', role: 'admin' },
-  { key: 'grace', name: 'Grace Hopper', email: 'grace@acme.example', title: 'Chief Technology Officer', role: 'admin', manager: 'ada' },
-  { key: 'linus', name: 'Linus Berg', email: 'linus@acme.example', title: 'Engineering Manager', role: 'member', team: 'platform', manager: 'grace' },
-  { key: 'priya', name: 'Priya Raman', email: 'priya@acme.example', title: 'Head of Operations', role: 'member', team: 'operations', manager: 'ada' },
-  { key: 'max', name: 'Max Mustermann', email: 'max@acme.example', title: 'Software Engineer', role: 'member', team: 'platform', manager: 'linus' },
-  { key: 'hedy', name: 'Hedy Lamarr', email: 'hedy@acme.example', title: 'Hardware Engineer', role: 'member', team: 'platform', manager: 'linus' },
-  { key: 'zoe', name: 'Zoë Café', email: 'zoe@acme.example', title: 'Product Designer', role: 'member', manager: 'grace' },
-  { key: 'ken', name: 'Ken Ito', email: 'ken@acme.example', title: 'Support Engineer', role: 'member', team: 'operations', manager: 'priya' },
-  { key: 'sam', name: 'Sam Okafor', email: 'sam@acme.example', title: 'Data Analyst', role: 'member', team: 'operations', manager: 'priya' },
+  {
+    key: 'grace',
+    name: 'Grace Hopper',
+    email: 'grace@acme.example',
+    title: 'Chief Technology Officer',
+    role: 'admin',
+    manager: 'ada',
+  },
+  {
+    key: 'linus',
+    name: 'Linus Berg',
+    email: 'linus@acme.example',
+    title: 'Engineering Manager',
+    role: 'member',
+    team: 'platform',
+    manager: 'grace',
+  },
+  {
+    key: 'priya',
+    name: 'Priya Raman',
+    email: 'priya@acme.example',
+    title: 'Head of Operations',
+    role: 'member',
+    team: 'operations',
+    manager: 'ada',
+  },
+  {
+    key: 'max',
+    name: 'Max Mustermann',
+    email: 'max@acme.example',
+    title: 'Software Engineer',
+    role: 'member',
+    team: 'platform',
+    manager: 'linus',
+  },
+  {
+    key: 'hedy',
+    name: 'Hedy Lamarr',
+    email: 'hedy@acme.example',
+    title: 'Hardware Engineer',
+    role: 'member',
+    team: 'platform',
+    manager: 'linus',
+  },
+  {
+    key: 'zoe',
+    name: 'Zoë Café',
+    email: 'zoe@acme.example',
+    title: 'Product Designer',
+    role: 'member',
+    manager: 'grace',
+  },
+  {
+    key: 'ken',
+    name: 'Ken Ito',
+    email: 'ken@acme.example',
+    title: 'Support Engineer',
+    role: 'member',
+    team: 'operations',
+    manager: 'priya',
+  },
+  {
+    key: 'sam',
+    name: 'Sam Okafor',
+    email: 'sam@acme.example',
+    title: 'Data Analyst',
+    role: 'member',
+    team: 'operations',
+    manager: 'priya',
+  },
 ];
 
 const demoAgents = [
-  { name: 'Cafébot', role: 'Answers customer questions and drafts support replies', team: 'operations', manager: 'priya', status: 'active' },
-  { name: 'Triage', role: 'Labels incoming bug reports and routes them to owners', team: 'platform', manager: 'linus', status: 'active' },
-  { name: 'Scribe', role: 'Writes meeting notes and keeps the wiki tidy', team: null, manager: 'ada', status: 'active' },
-  { name: 'Forecaster', role: 'Projected quarterly parts demand (finished)', team: 'operations', manager: 'sam', status: 'completed' },
+  {
+    name: 'Cafébot',
+    role: 'Answers customer questions and drafts support replies',
+    team: 'operations',
+    manager: 'priya',
+    status: 'active',
+  },
+  {
+    name: 'Triage',
+    role: 'Labels incoming bug reports and routes them to owners',
+    team: 'platform',
+    manager: 'linus',
+    status: 'active',
+  },
+  {
+    name: 'Scribe',
+    role: 'Writes meeting notes and keeps the wiki tidy',
+    team: null,
+    manager: 'ada',
+    status: 'active',
+  },
+  {
+    name: 'Forecaster',
+    role: 'Projected quarterly parts demand (finished)',
+    team: 'operations',
+    manager: 'sam',
+    status: 'completed',
+  },
 ] as const;
 
 /**
@@ -81,8 +167,14 @@ export async function seedDemo(db: Database): Promise<boolean> {
       userIds.set(human.key, row!.id);
     }
 
-    await tx.update(teams).set({ leadKind: 'human', leadId: userIds.get('linus') }).where(eq(teams.id, teamIds.platform));
-    await tx.update(teams).set({ leadKind: 'human', leadId: userIds.get('priya') }).where(eq(teams.id, teamIds.operations));
+    await tx
+      .update(teams)
+      .set({ leadKind: 'human', leadId: userIds.get('linus') })
+      .where(eq(teams.id, teamIds.platform));
+    await tx
+      .update(teams)
+      .set({ leadKind: 'human', leadId: userIds.get('priya') })
+      .where(eq(teams.id, teamIds.operations));
 
     await tx.insert(agents).values(
       demoAgents.map((agent) => ({

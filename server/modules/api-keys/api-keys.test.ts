@@ -63,7 +63,10 @@ describe('POST /users/api-keys', () => {
 
   it('refuses members with 403 FORBIDDEN', async () => {
     const { memberToken } = await t.createOrg();
-    const response = await t.call('POST', '/users/api-keys', { token: memberToken, body: { name: 'k', scope: 'read', expiresInDays: null } });
+    const response = await t.call('POST', '/users/api-keys', {
+      token: memberToken,
+      body: { name: 'k', scope: 'read', expiresInDays: null },
+    });
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ error: 'Only company admins can create API keys', code: 'FORBIDDEN' });
   });
@@ -71,7 +74,10 @@ describe('POST /users/api-keys', () => {
   it('refuses a user without a company with 403 FORBIDDEN', async () => {
     const loner = await t.createUser();
     const token = await t.signIn(loner.email);
-    const response = await t.call('POST', '/users/api-keys', { token, body: { name: 'k', scope: 'read', expiresInDays: null } });
+    const response = await t.call('POST', '/users/api-keys', {
+      token,
+      body: { name: 'k', scope: 'read', expiresInDays: null },
+    });
     expect(response.status).toBe(403);
     expect(response.body.code).toBe('FORBIDDEN');
   });
@@ -80,7 +86,10 @@ describe('POST /users/api-keys', () => {
     const { adminToken } = await t.createOrg();
     const first = await t.createKey(adminToken, 'read');
     for (let i = 1; i < MAX_ACTIVE_KEYS; i++) await t.createKey(adminToken, 'read');
-    const over = await t.call('POST', '/users/api-keys', { token: adminToken, body: { name: 'k', scope: 'read', expiresInDays: null } });
+    const over = await t.call('POST', '/users/api-keys', {
+      token: adminToken,
+      body: { name: 'k', scope: 'read', expiresInDays: null },
+    });
     expect(over.status).toBe(409);
     expect(over.body.code).toBe('CONFLICT');
     await t.call('DELETE', `/users/api-keys/${first.id}`, { token: adminToken });
@@ -98,7 +107,16 @@ describe('GET /users/api-keys', () => {
     expect(response.status).toBe(200);
     expect(response.body.apiKeys.map((key: { id: string }) => key.id)).toEqual([newer.id, older.id]);
     const [, listedOlder] = response.body.apiKeys;
-    expect(Object.keys(listedOlder).sort()).toEqual(['createdAt', 'expired', 'expiresAt', 'id', 'lastUsedAt', 'name', 'prefix', 'scope']);
+    expect(Object.keys(listedOlder).sort()).toEqual([
+      'createdAt',
+      'expired',
+      'expiresAt',
+      'id',
+      'lastUsedAt',
+      'name',
+      'prefix',
+      'scope',
+    ]);
     expect(listedOlder.scope).toBe('read');
     expect(Date.parse(listedOlder.lastUsedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(response.body.apiKeys[0].lastUsedAt).toBeNull();
@@ -136,7 +154,9 @@ describe('DELETE /users/api-keys/{keyId}', () => {
     expect((await t.call('GET', '/users/me', { token: key.secret })).status).toBe(200);
     await t.call('DELETE', `/users/api-keys/${key.id}`, { token: a.adminToken });
     expect((await t.call('DELETE', `/users/api-keys/${key.id}`, { token: a.adminToken })).status).toBe(404);
-    expect((await t.call('DELETE', `/users/api-keys/${crypto.randomUUID()}`, { token: a.adminToken })).status).toBe(404);
+    expect((await t.call('DELETE', `/users/api-keys/${crypto.randomUUID()}`, { token: a.adminToken })).status).toBe(
+      404,
+    );
   });
 
   it('400 naming keyId for a malformed id', async () => {
@@ -163,7 +183,10 @@ describe('API keys as credentials', () => {
   it('an expired key answers 401 API_KEY_EXPIRED', async () => {
     const { adminToken } = await t.createOrg();
     const key = await t.createKey(adminToken, 'write', 30);
-    await t.ctx.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiKeys.id, key.id));
+    await t.ctx.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, key.id));
     await t.ctx.auth.invalidate({ keyId: key.id });
     const response = await t.call('GET', '/users/me', { token: key.secret });
     expect(response.status).toBe(401);
@@ -172,21 +195,27 @@ describe('API keys as credentials', () => {
     expect(listed.expired).toBe(true);
   });
 
-  it.each(['read', 'write'] as const)('a %s key gets 403 API_KEY_FORBIDDEN on every /users/api-keys operation', async (scope) => {
-    const { adminToken } = await t.createOrg();
-    const key = await t.createKey(adminToken, scope);
-    const calls = [
-      t.call('GET', '/users/api-keys', { token: key.secret }),
-      t.call('POST', '/users/api-keys', { token: key.secret, body: { name: 'k', scope: 'read', expiresInDays: null } }),
-      t.call('DELETE', `/users/api-keys/${key.id}`, { token: key.secret }),
-    ];
-    for (const response of await Promise.all(calls)) {
-      expect(response.status).toBe(403);
-      expect(response.body.code).toBe('API_KEY_FORBIDDEN');
-    }
-    // The key was not revoked by its own attempt.
-    expect((await t.call('GET', '/users/me', { token: key.secret })).status).toBe(200);
-  });
+  it.each(['read', 'write'] as const)(
+    'a %s key gets 403 API_KEY_FORBIDDEN on every /users/api-keys operation',
+    async (scope) => {
+      const { adminToken } = await t.createOrg();
+      const key = await t.createKey(adminToken, scope);
+      const calls = [
+        t.call('GET', '/users/api-keys', { token: key.secret }),
+        t.call('POST', '/users/api-keys', {
+          token: key.secret,
+          body: { name: 'k', scope: 'read', expiresInDays: null },
+        }),
+        t.call('DELETE', `/users/api-keys/${key.id}`, { token: key.secret }),
+      ];
+      for (const response of await Promise.all(calls)) {
+        expect(response.status).toBe(403);
+        expect(response.body.code).toBe('API_KEY_FORBIDDEN');
+      }
+      // The key was not revoked by its own attempt.
+      expect((await t.call('GET', '/users/me', { token: key.secret })).status).toBe(200);
+    },
+  );
 
   it('a read key gets 403 API_KEY_READ_ONLY on a write operation; a write key may call it', async () => {
     const { adminToken } = await t.createOrg();

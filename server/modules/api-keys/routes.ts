@@ -10,18 +10,27 @@ export const ApiKeySchema = z
     id: z.uuid(),
     name: z.string(),
     scope: z.enum(['read', 'write']),
-    prefix: z.string().openapi({ description: 'The first characters of the secret, to tell keys apart.', example: 'aik_Xk3p9Q' }),
+    prefix: z
+      .string()
+      .openapi({ description: 'The first characters of the secret, to tell keys apart.', example: 'aik_Xk3p9Q' }),
     createdAt: z.iso.datetime(),
     expiresAt: z.iso.datetime().nullable().openapi({ description: 'Null: never expires.' }),
     lastUsedAt: z.iso.datetime().nullable(),
-    expired: z.boolean().openapi({ description: 'True once `expiresAt` has passed; the key then answers 401 `API_KEY_EXPIRED`.' }),
+    expired: z
+      .boolean()
+      .openapi({ description: 'True once `expiresAt` has passed; the key then answers 401 `API_KEY_EXPIRED`.' }),
   })
   .openapi('ApiKey');
 
 const CreateApiKeyBody = z
   .object({
     name: z.string().trim().min(1).max(100).openapi({ example: 'CI pipeline' }),
-    scope: z.enum(['read', 'write']).openapi({ description: '`read`: GET operations only. `write`: everything its user can, except operations forbidden to keys.' }),
+    scope: z
+      .enum(['read', 'write'])
+      .openapi({
+        description:
+          '`read`: GET operations only. `write`: everything its user can, except operations forbidden to keys.',
+      }),
     expiresInDays: z
       .union([z.literal(30), z.literal(90), z.literal(365), z.null()], { error: 'must be 30, 90, 365 or null' })
       .openapi({ description: 'Lifetime in days: 30, 90 or 365, or null for a key that never expires. Required.' }),
@@ -33,7 +42,8 @@ const CreatedApiKeySchema = ApiKeySchema.extend({
 }).openapi('CreatedApiKey');
 
 const tags = ['API keys'];
-const keysOnly = 'Needs a signed-in session: every `/users/api-keys` operation answers 403 `API_KEY_FORBIDDEN` to a key.';
+const keysOnly =
+  'Needs a signed-in session: every `/users/api-keys` operation answers 403 `API_KEY_FORBIDDEN` to a key.';
 
 export const listApiKeysRoute = protectedRoute('forbidden', {
   method: 'get',

@@ -8,7 +8,9 @@ const t = useTestApp();
 describe('POST /auth/login', () => {
   it('returns a session token that authenticates the user, with its expiry', async () => {
     const user = await t.createUser({ company: await t.createCompany() });
-    const response = await t.call('POST', '/auth/login', { body: { email: user.email, password: 'correct horse battery staple' } });
+    const response = await t.call('POST', '/auth/login', {
+      body: { email: user.email, password: 'correct horse battery staple' },
+    });
     expect(response.status).toBe(200);
     expect(response.body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(Date.parse(response.body.expiresAt)).toBeGreaterThan(Date.now());
@@ -53,19 +55,27 @@ describe('POST /auth/login', () => {
   });
 
   it('rejects invalid JSON with 400 INVALID_JSON', async () => {
-    const response = await t.call('POST', '/auth/login', { rawBody: '{"email":', headers: { 'content-type': 'application/json' } });
+    const response = await t.call('POST', '/auth/login', {
+      rawBody: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ error: 'Invalid JSON in request body', code: 'INVALID_JSON' });
   });
 
   it('rejects a body that is not JSON with 415', async () => {
-    const response = await t.call('POST', '/auth/login', { rawBody: 'email=a', headers: { 'content-type': 'text/plain' } });
+    const response = await t.call('POST', '/auth/login', {
+      rawBody: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(response.status).toBe(415);
     expect(response.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('bounds the password length', async () => {
-    const response = await t.call('POST', '/auth/login', { body: { email: 'a@test.example', password: 'x'.repeat(1025) } });
+    const response = await t.call('POST', '/auth/login', {
+      body: { email: 'a@test.example', password: 'x'.repeat(1025) },
+    });
     expect(response.status).toBe(400);
     expect(response.body.issues[0].path).toBe('password');
   });
@@ -119,7 +129,9 @@ describe('bearer authentication', () => {
     const user = await t.createUser();
     const [header, , signature] = (await t.signIn(user.email)).split('.');
     const other = await t.createUser();
-    const forged = Buffer.from(JSON.stringify({ sub: other.id, aud: SESSION_AUDIENCE, exp: 9999999999 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ sub: other.id, aud: SESSION_AUDIENCE, exp: 9999999999 })).toString(
+      'base64url',
+    );
     const response = await t.call('GET', '/users/me', { token: `${header}.${forged}.${signature}` });
     expect(response.status).toBe(401);
     expect(response.body).toEqual(unauthorized);
@@ -128,7 +140,10 @@ describe('bearer authentication', () => {
   it('rejects a token signed with another secret', async () => {
     const user = await t.createUser();
     const now = Math.floor(Date.now() / 1000);
-    const token = signToken({ sub: user.id, aud: SESSION_AUDIENCE, iat: now, exp: now + 60, jti: crypto.randomUUID() }, 'x'.repeat(48));
+    const token = signToken(
+      { sub: user.id, aud: SESSION_AUDIENCE, iat: now, exp: now + 60, jti: crypto.randomUUID() },
+      'x'.repeat(48),
+    );
     expect((await t.call('GET', '/users/me', { token })).status).toBe(401);
   });
 
@@ -147,7 +162,10 @@ describe('bearer authentication', () => {
   it('rejects a validly signed token whose session does not exist', async () => {
     const user = await t.createUser();
     const now = Math.floor(Date.now() / 1000);
-    const token = signToken({ sub: user.id, aud: SESSION_AUDIENCE, iat: now, exp: now + 60, jti: crypto.randomUUID() }, t.ctx.secrets.session);
+    const token = signToken(
+      { sub: user.id, aud: SESSION_AUDIENCE, iat: now, exp: now + 60, jti: crypto.randomUUID() },
+      t.ctx.secrets.session,
+    );
     const response = await t.call('GET', '/users/me', { token });
     expect(response.status).toBe(401);
     expect(response.body).toEqual(unauthorized);

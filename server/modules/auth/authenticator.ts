@@ -151,7 +151,10 @@ export class Authenticator {
     }
     if (this.now() - entry.touchedAt >= TOUCH_INTERVAL_MS) {
       entry.touchedAt = this.now();
-      await this.db.update(apiKeys).set({ lastUsedAt: new Date(entry.touchedAt) }).where(eq(apiKeys.id, credential.keyId));
+      await this.db
+        .update(apiKeys)
+        .set({ lastUsedAt: new Date(entry.touchedAt) })
+        .where(eq(apiKeys.id, credential.keyId));
     }
     return entry.principal;
   }

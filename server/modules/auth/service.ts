@@ -21,7 +21,13 @@ export async function signIn(ctx: AppContext, email: string, password: string): 
   const [session] = await ctx.db.insert(authSessions).values({ userId: user.id, expiresAt }).returning();
   if (!session) throw new Error('session insert returned no row');
   const token = signToken(
-    { sub: user.id, aud: SESSION_AUDIENCE, iat: issuedAt, exp: Math.floor(expiresAt.getTime() / 1000), jti: session.id },
+    {
+      sub: user.id,
+      aud: SESSION_AUDIENCE,
+      iat: issuedAt,
+      exp: Math.floor(expiresAt.getTime() / 1000),
+      jti: session.id,
+    },
     ctx.secrets.session,
   );
   return { token, expiresAt };

@@ -12,13 +12,18 @@ export const MeSchema = z
       title: z.string(),
       createdAt: z.iso.datetime(),
     }),
-    company: z.object({ id: z.uuid(), name: z.string() }).nullable().openapi({ description: 'Null when the user belongs to no company.' }),
+    company: z
+      .object({ id: z.uuid(), name: z.string() })
+      .nullable()
+      .openapi({ description: 'Null when the user belongs to no company.' }),
     role: CompanyRoleSchema.nullable().openapi({ description: 'Role in the company; null without a company.' }),
     permissions: z
       .object({
         manageApiKeys: z.boolean().openapi({ description: 'May create API keys (company admins).' }),
         manageCompanyFiles: z.boolean().openapi({ description: "May change anyone's file nodes (company admins)." }),
-        editOrganization: z.boolean().openapi({ description: 'May edit teams and the organization chart (company admins).' }),
+        editOrganization: z
+          .boolean()
+          .openapi({ description: 'May edit teams and the organization chart (company admins).' }),
       })
       .openapi('Permissions'),
     credential: z

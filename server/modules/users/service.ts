@@ -16,7 +16,13 @@ export function permissionsOf(principal: Principal) {
 export function describeMe(principal: Principal) {
   const { user, company, credential } = principal;
   return {
-    user: { id: user.id, email: user.email, name: user.name, title: user.title, createdAt: user.createdAt.toISOString() },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      title: user.title,
+      createdAt: user.createdAt.toISOString(),
+    },
     company,
     role: company ? user.role : null,
     permissions: permissionsOf(principal),

@@ -25,7 +25,11 @@ describe('GET /users/me', () => {
     const { memberToken } = await t.createOrg();
     const response = await t.call('GET', '/users/me', { token: memberToken });
     expect(response.body.role).toBe('member');
-    expect(response.body.permissions).toEqual({ manageApiKeys: false, manageCompanyFiles: false, editOrganization: false });
+    expect(response.body.permissions).toEqual({
+      manageApiKeys: false,
+      manageCompanyFiles: false,
+      editOrganization: false,
+    });
   });
 
   it('returns a user without a company with company and role null', async () => {
@@ -38,7 +42,10 @@ describe('GET /users/me', () => {
 describe('PATCH /users/me', () => {
   it('changes name and title, trimmed, and the next read shows them', async () => {
     const { memberToken } = await t.createOrg();
-    const response = await t.call('PATCH', '/users/me', { token: memberToken, body: { name: '  Rosa Parks ', title: 'Organizer' } });
+    const response = await t.call('PATCH', '/users/me', {
+      token: memberToken,
+      body: { name: '  Rosa Parks ', title: 'Organizer' },
+    });
     expect(response.status).toBe(200);
     expect(response.body.user).toMatchObject({ name: 'Rosa Parks', title: 'Organizer' });
     expect((await t.call('GET', '/users/me', { token: memberToken })).body.user.name).toBe('Rosa Parks');
@@ -86,18 +93,23 @@ describe('DELETE /users/me', () => {
     for (const token of [adminToken, otherSession, key.secret]) {
       expect((await t.call('GET', '/users/me', { token })).status).toBe(401);
     }
-    const login = await t.call('POST', '/auth/login', { body: { email: admin.email, password: 'correct horse battery staple' } });
+    const login = await t.call('POST', '/auth/login', {
+      body: { email: admin.email, password: 'correct horse battery staple' },
+    });
     expect(login.status).toBe(401);
     expect(await t.ctx.db.select().from(users).where(eq(users.id, admin.id))).toEqual([]);
     expect(await t.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, key.id))).toEqual([]);
   });
 
-  it.each(['read', 'write'] as const)('refuses a %s key with 403 API_KEY_FORBIDDEN and deletes nothing', async (scope) => {
-    const { admin, adminToken } = await t.createOrg();
-    const key = await t.createKey(adminToken, scope);
-    const response = await t.call('DELETE', '/users/me', { token: key.secret });
-    expect(response.status).toBe(403);
-    expect(response.body.code).toBe('API_KEY_FORBIDDEN');
-    expect(await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.id, admin.id))).toHaveLength(1);
-  });
+  it.each(['read', 'write'] as const)(
+    'refuses a %s key with 403 API_KEY_FORBIDDEN and deletes nothing',
+    async (scope) => {
+      const { admin, adminToken } = await t.createOrg();
+      const key = await t.createKey(adminToken, scope);
+      const response = await t.call('DELETE', '/users/me', { token: key.secret });
+      expect(response.status).toBe(403);
+      expect(response.body.code).toBe('API_KEY_FORBIDDEN');
+      expect(await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.id, admin.id))).toHaveLength(1);
+    },
+  );
 });

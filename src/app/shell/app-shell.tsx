@@ -34,11 +34,12 @@ function useReturnToSignIn() {
 export function AppShell({ children }: { children: ReactNode }) {
   const me = useMe();
   const signOut = useSignOut();
-  const [navOpen, setNavOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The phone-width menu stays open only on the page where it was opened: navigating closes it.
+  const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
+  const navOpen = navOpenOn === pathname;
   useGlobalShortcuts();
   useReturnToSignIn();
-  useEffect(() => setNavOpen(false), [pathname]);
 
   return (
     <div className="shell">
@@ -46,7 +47,12 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <header className="shell-topbar">
-        <Button variant="ghost" aria-expanded={navOpen} aria-controls="shell-sidebar" onClick={() => setNavOpen((open) => !open)}>
+        <Button
+          variant="ghost"
+          aria-expanded={navOpen}
+          aria-controls="shell-sidebar"
+          onClick={() => setNavOpenOn(navOpen ? null : pathname)}
+        >
           <MenuIcon />
           <span>Menu</span>
         </Button>
@@ -64,7 +70,12 @@ export function AppShell({ children }: { children: ReactNode }) {
           <ul className="shell-nav">
             {navigation.map(({ to, label, icon: Icon, exact }) => (
               <li key={to}>
-                <Link to={to} className="shell-nav-link" activeOptions={{ exact }} activeProps={{ 'aria-current': 'page' }}>
+                <Link
+                  to={to}
+                  className="shell-nav-link"
+                  activeOptions={{ exact }}
+                  activeProps={{ 'aria-current': 'page' }}
+                >
                   <Icon />
                   {label}
                 </Link>
@@ -77,7 +88,9 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Avatar name={me.user.name} />
             <div className="shell-user-text">
               <div className="shell-user-name">{me.user.name}</div>
-              <div className="muted shell-user-role">{me.role === 'admin' ? 'Admin' : me.role === 'member' ? 'Member' : me.user.email}</div>
+              <div className="muted shell-user-role">
+                {me.role === 'admin' ? 'Admin' : me.role === 'member' ? 'Member' : me.user.email}
+              </div>
             </div>
           </div>
           <ThemeSelect />

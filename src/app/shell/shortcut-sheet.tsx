@@ -5,7 +5,12 @@ import { closeShortcutSheet, shortcuts, useShortcutSheet } from '../shortcuts';
 export function ShortcutSheet() {
   const open = useShortcutSheet((state) => state.open);
   return (
-    <Dialog open={open} onClose={closeShortcutSheet} title="Keyboard shortcuts" description="Shortcuts work anywhere except while you type in a field.">
+    <Dialog
+      open={open}
+      onClose={closeShortcutSheet}
+      title="Keyboard shortcuts"
+      description="Shortcuts work anywhere except while you type in a field."
+    >
       <table className="shortcut-table">
         <tbody>
           {shortcuts.map((shortcut) => (

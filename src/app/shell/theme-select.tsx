@@ -5,7 +5,11 @@ export function ThemeSelect() {
   return (
     <label className="shell-theme">
       <span className="shell-theme-label">Theme</span>
-      <select className="select" value={preference} onChange={(event) => setThemePreference(event.target.value as ThemePreference)}>
+      <select
+        className="select"
+        value={preference}
+        onChange={(event) => setThemePreference(event.target.value as ThemePreference)}
+      >
         <option value="system">System</option>
         <option value="light">Light</option>
         <option value="dark">Dark</option>

@@ -44,7 +44,12 @@ export function ProfileForm({ me }: { me: Me }) {
         onChange={(event) => setTitle(event.target.value)}
         error={isApiError(error) ? error.fieldError('title') : undefined}
       />
-      <TextField label="Email" value={me.user.email} readOnly description="Your sign-in email cannot be changed here." />
+      <TextField
+        label="Email"
+        value={me.user.email}
+        readOnly
+        description="Your sign-in email cannot be changed here."
+      />
       <div>
         <Button type="submit" variant="primary" busy={update.isPending} disabled={!changed || name.trim() === ''}>
           Save profile

@@ -60,7 +60,11 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
         onChange={setScope}
         options={[
           { value: 'read', title: 'Read', description: 'GET requests only' },
-          { value: 'write', title: 'Write', description: 'everything you can do, except billing, keys and account changes' },
+          {
+            value: 'write',
+            title: 'Write',
+            description: 'everything you can do, except billing, keys and account changes',
+          },
         ]}
       />
       <SelectField label="Expires after" value={expiry} onChange={(event) => setExpiry(event.target.value as Expiry)}>

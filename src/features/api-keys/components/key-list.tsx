@@ -16,7 +16,11 @@ function Expiry({ apiKey }: { apiKey: ApiKey }) {
       </span>
     );
   }
-  return <time dateTime={apiKey.expiresAt} title={formatDateTime(apiKey.expiresAt)}>{formatDate(apiKey.expiresAt)}</time>;
+  return (
+    <time dateTime={apiKey.expiresAt} title={formatDateTime(apiKey.expiresAt)}>
+      {formatDate(apiKey.expiresAt)}
+    </time>
+  );
 }
 
 /** The user's keys with a revoke action (confirmed first). */

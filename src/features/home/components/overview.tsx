@@ -19,7 +19,9 @@ export function Overview({ me }: { me: Me }) {
         <h1>
           {greeting(new Date().getHours())}, {firstName}
         </h1>
-        <p className="muted">{me.company ? `Welcome to the ${me.company.name} workspace.` : 'You are not a member of a company yet.'}</p>
+        <p className="muted">
+          {me.company ? `Welcome to the ${me.company.name} workspace.` : 'You are not a member of a company yet.'}
+        </p>
       </header>
 
       <section className="card overview-profile" aria-labelledby="overview-you">
@@ -28,7 +30,11 @@ export function Overview({ me }: { me: Me }) {
           <h2 id="overview-you">{me.user.name}</h2>
           <p className="muted">{[me.user.title, me.company?.name].filter(Boolean).join(' · ') || me.user.email}</p>
           <p>
-            {me.role ? <span className="badge" data-tone={me.role === 'admin' ? 'accent' : undefined}>{me.role === 'admin' ? 'Admin' : 'Member'}</span> : null}
+            {me.role ? (
+              <span className="badge" data-tone={me.role === 'admin' ? 'accent' : undefined}>
+                {me.role === 'admin' ? 'Admin' : 'Member'}
+              </span>
+            ) : null}
           </p>
         </div>
       </section>

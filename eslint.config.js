@@ -1,0 +1,128 @@
+// Lint rules, including the layering of DESIGN.md: no import cycles; features used by others only
+// through their index.ts; only src/api imports openapi-fetch and the generated types; browser code
+// never imports the server, and the server never imports browser code.
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const serverImports = {
+  group: ['**/server/**', '../server', '../../server'],
+  message: 'Browser code must not import the server.',
+};
+const deepFeatureImports = {
+  regex: '^@/features/[^/]+/.+',
+  message: 'Use another feature only through its index.ts (import from "@/features/<name>").',
+};
+const apiInternals = {
+  group: ['openapi-fetch', '@/api/*', '**/api/generated/*'],
+  message: 'Only src/api talks to openapi-fetch and the generated types; import from "@/api".',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'src/api/generated/',
+      'src/app/route-tree.gen.ts',
+      'public/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.app.json', 'tsconfig.node.json', 'tsconfig.e2e.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [serverImports, deepFeatureImports, apiInternals] }],
+    },
+  },
+  {
+    // The API layer itself may use its internals.
+    files: ['src/api/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [serverImports] }] },
+  },
+  {
+    // Within a feature, relative imports must not climb into another feature.
+    files: ['src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverImports,
+            deepFeatureImports,
+            apiInternals,
+            {
+              regex: '^(\\.\\./)+(features/)?[^./][^/]*/(?!.*\\.css$)',
+              message: 'Do not reach into another feature; import "@/features/<name>".',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Design-system primitives and pure helpers know nothing about features, the app or the API.
+    files: ['src/ui/**', 'src/lib/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverImports,
+            {
+              group: ['@/features/*', '@/app/*', '@/api', '@/routes/*'],
+              message: 'ui/ and lib/ sit below features, app and api.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**', 'scripts/**', 'bench/**', 'e2e/**', '*.config.{ts,js}'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/src/**', '@/*'], message: 'Node code must not import the web app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.test.ts', 'server/test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);
