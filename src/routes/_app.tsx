@@ -1,6 +1,6 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { getToken, isApiError } from '@/api';
-import { AppShell } from '@/app/shell/app-shell';
+import { SignedInLayout } from '@/app/shell/signed-in-layout';
 import { sessionQueries } from '@/features/auth';
 
 /** Everything behind sign-in: loads the user first, or sends them to sign in and back. */
@@ -16,9 +16,5 @@ export const Route = createFileRoute('/_app')({
       throw error;
     }
   },
-  component: () => (
-    <AppShell>
-      <Outlet />
-    </AppShell>
-  ),
+  component: SignedInLayout,
 });

@@ -9,8 +9,10 @@ export const Route = createFileRoute('/signin')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
     redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
   }),
-  beforeLoad: ({ search }) => {
+  beforeLoad: ({ search, context }) => {
     if (getToken()) throw redirect({ to: safeReturnPath(search.redirect) });
+    // Whoever was signed in before is gone: forget their cached data.
+    context.queryClient.clear();
   },
   component: SignInPage,
 });

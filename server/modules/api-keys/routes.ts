@@ -25,12 +25,10 @@ export const ApiKeySchema = z
 const CreateApiKeyBody = z
   .object({
     name: z.string().trim().min(1).max(100).openapi({ example: 'CI pipeline' }),
-    scope: z
-      .enum(['read', 'write'])
-      .openapi({
-        description:
-          '`read`: GET operations only. `write`: everything its user can, except operations forbidden to keys.',
-      }),
+    scope: z.enum(['read', 'write']).openapi({
+      description:
+        '`read`: GET operations only. `write`: everything its user can, except operations forbidden to keys.',
+    }),
     expiresInDays: z
       .union([z.literal(30), z.literal(90), z.literal(365), z.null()], { error: 'must be 30, 90, 365 or null' })
       .openapi({ description: 'Lifetime in days: 30, 90 or 365, or null for a key that never expires. Required.' }),

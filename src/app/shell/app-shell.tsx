@@ -1,6 +1,5 @@
-import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useEffect, useState } from 'react';
-import { useSession } from '@/api';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useState } from 'react';
 import { useMe, useSignOut } from '@/features/auth';
 import { Avatar, Button, HomeIcon, KeyboardIcon, KeyIcon, MenuIcon, SignOutIcon, UserIcon } from '@/ui';
 import { openShortcutSheet, useGlobalShortcuts } from '../shortcuts';
@@ -14,22 +13,6 @@ const navigation = [
   { to: '/account', label: 'Account', icon: UserIcon, exact: false },
 ] as const;
 
-/** When the session ends under us (revoked elsewhere, expired, signed out in another tab). */
-function useReturnToSignIn() {
-  const token = useSession((state) => state.token);
-  const reason = useSession((state) => state.reason);
-  const navigate = useNavigate();
-  const href = useRouterState({ select: (state) => state.location.href });
-  useEffect(() => {
-    if (token) return;
-    void navigate({
-      to: '/signin',
-      search: { redirect: reason === 'signed-out' || reason === 'deleted' ? undefined : href },
-      replace: true,
-    });
-  }, [token, reason, href, navigate]);
-}
-
 /** The signed-in layout: navigation, who is signed in, theme, and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
   const me = useMe();
@@ -39,7 +22,6 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
   const navOpen = navOpenOn === pathname;
   useGlobalShortcuts();
-  useReturnToSignIn();
 
   return (
     <div className="shell">

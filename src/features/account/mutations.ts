@@ -12,12 +12,8 @@ export function useUpdateProfile() {
 }
 
 export function useDeleteAccount() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.DELETE('/users/me')),
-    onSuccess: () => {
-      endSession('deleted');
-      queryClient.clear();
-    },
+    onSuccess: () => endSession('deleted'),
   });
 }

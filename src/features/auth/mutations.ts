@@ -12,14 +12,13 @@ export function useSignIn() {
   });
 }
 
-/** Revokes the session on the server; the local session ends even if the server is unreachable. */
+/**
+ * Revokes the session on the server; the local session ends even if the server is unreachable.
+ * The sign-in page then drops the cached data of the account that left.
+ */
 export function useSignOut() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => unwrap(api.POST('/auth/logout')),
-    onSettled: () => {
-      endSession('signed-out');
-      queryClient.clear();
-    },
+    onSettled: () => endSession('signed-out'),
   });
 }

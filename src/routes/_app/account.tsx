@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { DeleteAccount, ProfileForm } from '@/features/account';
 import { useMe, useSignOut } from '@/features/auth';
 import { Button, SignOutIcon, useDocumentTitle } from '@/ui';
@@ -10,7 +10,6 @@ export const Route = createFileRoute('/_app/account')({
 function AccountPage() {
   const me = useMe();
   const signOut = useSignOut();
-  const navigate = useNavigate();
   useDocumentTitle('Account');
   return (
     <div className="stack" style={{ gap: 24 }}>
@@ -32,7 +31,7 @@ function AccountPage() {
         </div>
       </section>
       <section className="card">
-        <DeleteAccount me={me} onDeleted={() => void navigate({ to: '/signin', search: {}, replace: true })} />
+        <DeleteAccount me={me} />
       </section>
     </div>
   );

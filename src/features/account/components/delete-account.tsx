@@ -4,7 +4,7 @@ import { Button, ConfirmDialog, TextField } from '@/ui';
 import { useDeleteAccount } from '../mutations';
 
 /** Deleting the account, confirmed by typing the email address. */
-export function DeleteAccount({ me, onDeleted }: { me: Me; onDeleted: () => void }) {
+export function DeleteAccount({ me }: { me: Me }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const remove = useDeleteAccount();
@@ -32,7 +32,7 @@ export function DeleteAccount({ me, onDeleted }: { me: Me; onDeleted: () => void
           setOpen(false);
           remove.reset();
         }}
-        onConfirm={() => remove.mutate(undefined, { onSuccess: onDeleted })}
+        onConfirm={() => remove.mutate()}
       >
         {remove.error && (
           <p className="notice" data-tone="danger" role="alert">

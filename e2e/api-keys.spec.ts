@@ -1,0 +1,98 @@
+import { ADMIN, MEMBER, apiSignIn, expect, test } from './fixtures';
+
+const keysTable = (page: import('@playwright/test').Page) => page.getByRole('table', { name: 'Your keys' });
+
+test.describe('Settings → API keys', () => {
+  test('an admin creates a key, copies the secret once, and the key works against the API', async ({
+    page,
+    signedIn,
+    request,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signedIn(ADMIN, '/settings/api-keys');
+    const name = `Exporter ${Date.now()}`;
+    await page.getByLabel('Name').fill(name);
+    await page.getByRole('radio', { name: /Write/ }).check();
+    await page.getByLabel('Expires after').selectOption({ label: '30 days' });
+    await page.getByRole('button', { name: 'Create key' }).click();
+
+    const dialog = page.getByRole('dialog', { name: `Copy your new key “${name}”` });
+    await expect(dialog).toBeVisible();
+    const secret = await dialog.getByLabel(/API key/).inputValue();
+    expect(secret).toMatch(/^aik_[A-Za-z0-9_-]{43}$/);
+    await dialog.getByRole('button', { name: 'Copy' }).click();
+    await expect(dialog.getByRole('button', { name: 'Copied' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+
+    const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${secret}` } });
+    expect(me.status()).toBe(200);
+    expect((await me.json()).credential).toMatchObject({ kind: 'api_key', name, scope: 'write' });
+
+    await dialog.getByRole('button', { name: 'I have stored it' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    const row = keysTable(page).getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Write');
+    await expect(page.getByText(secret)).toHaveCount(0);
+    await page.reload();
+    await expect(keysTable(page).getByRole('row').filter({ hasText: name })).toBeVisible();
+  });
+
+  test('revoking asks first, removes the key, and the key stops working', async ({ page, signedIn, request }) => {
+    const token = await signedIn(ADMIN, '/settings/api-keys');
+    const name = `Short-lived ${Date.now()}`;
+    const created = await request.post('/api/users/api-keys', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name, scope: 'read', expiresInDays: null },
+    });
+    const { secret } = (await created.json()) as { secret: string };
+    await page.reload();
+
+    const row = keysTable(page).getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: `Revoke ${name}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Revoke “${name}”?` });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(row).toBeVisible();
+
+    await row.getByRole('button', { name: `Revoke ${name}` }).click();
+    await confirm.getByRole('button', { name: 'Revoke key' }).click();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: `Revoked “${name}”` })).toBeVisible();
+
+    const after = await request.get('/api/users/me', { headers: { authorization: `Bearer ${secret}` } });
+    expect(after.status()).toBe(401);
+    expect((await after.json()).code).toBe('API_KEY_REVOKED');
+  });
+
+  test('a revoke the server refuses puts the key back and shows why', async ({ page, signedIn, request }) => {
+    const token = await signedIn(ADMIN, '/settings/api-keys');
+    const name = `Contested ${Date.now()}`;
+    const created = await request.post('/api/users/api-keys', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name, scope: 'read', expiresInDays: 90 },
+    });
+    const { id } = (await created.json()) as { id: string };
+    await page.reload();
+    const row = keysTable(page).getByRole('row').filter({ hasText: name });
+    await expect(row).toBeVisible();
+
+    // Someone revokes it in another tab first: this page's revoke then gets a 404.
+    const other = await apiSignIn(request, ADMIN);
+    await request.delete(`/api/users/api-keys/${id}`, { headers: { authorization: `Bearer ${other}` } });
+
+    await row.getByRole('button', { name: `Revoke ${name}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: `Could not revoke “${name}”` })).toContainText(
+      'API key not found',
+    );
+  });
+
+  test('a member is told why they cannot create keys', async ({ page, signedIn }) => {
+    await signedIn(MEMBER, '/settings/api-keys');
+    await expect(page.getByText('Only admins of Acme Robotics can create API keys.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
+    await expect(page.getByText('You have no API keys.')).toBeVisible();
+  });
+});

@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'workspace-demo';
+export const ADMIN = 'ada@acme.example';
+export const MEMBER = 'max@acme.example';
+export const NOMAD = 'nomad@example.com';
+const SESSION_KEY = 'workspace.session';
+
+/** Signs in through the API; quicker than the form where the form is not what is tested. */
+export async function apiSignIn(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The signed-in session token the page holds. */
+export function pageToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);
+}
+
+/** Fails with the list of violations when axe finds any on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  );
+  expect(summary).toEqual([]);
+}
+
+type Fixtures = {
+  /** Opens `path` already signed in as `email` (token planted before the app loads). */
+  signedIn: (email: string, path?: string) => Promise<string>;
+};
+
+export const test = base.extend<Fixtures>({
+  signedIn: async ({ page, request }, use) => {
+    await use(async (email, path = '/') => {
+      const token = await apiSignIn(request, email);
+      await page.addInitScript(
+        ([key, value]) => {
+          if (!sessionStorage.getItem('e2e-planted')) {
+            localStorage.setItem(key, value);
+            sessionStorage.setItem('e2e-planted', '1');
+          }
+        },
+        [SESSION_KEY, token] as const,
+      );
+      await page.goto(path);
+      return token;
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,65 @@
+import { ADMIN, MEMBER, expect, test } from './fixtures';
+
+test.describe('shell', () => {
+  test('“?” opens the shortcut sheet; Esc closes it and focus returns', async ({ page, signedIn }) => {
+    await signedIn(MEMBER);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Max');
+    const trigger = page.getByRole('button', { name: 'Shortcuts' });
+    await trigger.focus();
+    await page.keyboard.press('?');
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet).toContainText('Go to Settings → API keys');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('“g” then “k” goes to API keys, “g” then “a” to Account, but not while typing', async ({ page, signedIn }) => {
+    await signedIn(ADMIN);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Ada');
+    await page.keyboard.press('g');
+    await page.keyboard.press('k');
+    await expect(page).toHaveURL(/\/settings\/api-keys$/);
+    await page.getByLabel('Name').fill('gk');
+    await expect(page).toHaveURL(/\/settings\/api-keys$/);
+    await page.getByLabel('Name').blur();
+    await page.keyboard.press('g');
+    await page.keyboard.press('a');
+    await expect(page).toHaveURL(/\/account$/);
+  });
+
+  test('the theme follows the system until one is picked, and the choice survives a reload', async ({
+    page,
+    signedIn,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await signedIn(MEMBER);
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.getByLabel('Theme').selectOption('light');
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+    await page.getByLabel('Theme').selectOption('system');
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('at phone width the navigation sits behind a menu button', async ({ page, signedIn }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await signedIn(MEMBER);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeHidden();
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await nav.getByRole('link', { name: 'Account' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(nav).toBeHidden();
+  });
+
+  test('an unknown address shows a page-not-found message', async ({ page, signedIn }) => {
+    await signedIn(MEMBER, '/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+});

@@ -1,0 +1,50 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from './scripts/browser.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4310);
+const baseURL = `http://127.0.0.1:${port}`;
+// A fresh database for every run, so tests may change demo data (delete an account, say).
+const dataDir = join(tmpdir(), `workspace-e2e-${port}`);
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+      },
+    },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && npm start`,
+    url: `${baseURL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Tests sign in many times from one address; a dedicated test proves the spec's defaults.
+      RATE_LIMIT_SENSITIVE_POST_PER_15_MINUTES: '100000',
+      RATE_LIMIT_PUBLIC_GET_PER_MINUTE: '100000',
+    },
+  },
+});
