@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { ADMIN, MEMBER, apiSignIn, expect, test } from './fixtures';
 
-const keysTable = (page: import('@playwright/test').Page) => page.getByRole('table', { name: 'Your keys' });
+const keysTable = (page: Page) => page.getByRole('table', { name: 'Your keys' });
 
 test.describe('Settings → API keys', () => {
   test('an admin creates a key, copies the secret once, and the key works against the API', async ({

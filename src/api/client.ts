@@ -25,7 +25,11 @@ const authMiddleware: Middleware = {
 };
 
 /** The typed API client. Features call it through `unwrap` so errors arrive as ApiError. */
-export const api = createClient<paths>({ baseUrl: apiBaseUrl });
+export const api = createClient<paths>({
+  baseUrl: apiBaseUrl,
+  // Looked up per call rather than captured once, so tests can stand in for the network.
+  fetch: (request) => globalThis.fetch(request),
+});
 api.use(authMiddleware);
 
 type Result<T> = { data?: T; error?: unknown; response: Response };

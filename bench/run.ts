@@ -1,0 +1,214 @@
+/**
+ * `npm run bench`: prints figures, never passes or fails on them.
+ *
+ *  1. First-load JavaScript (gzip) per route, from the production build's manifest.
+ *  2. Server start-up: first start (migrations and seed) and a cold `npm start` on existing data.
+ *  3. `GET /api/users/me` with an API key under load from a second process (autocannon) on
+ *     loopback, with authentication and rate limiting on (the per-user limit raised so the load
+ *     measures the server, not the limiter), plus the server's memory.
+ *
+ * Results are also written to bench/results/latest.json.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
+
+// ---------------------------------------------------------------- 1. bundle sizes
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+
+function bundleSizes() {
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (build.status !== 0) throw new Error('vite build failed');
+  const manifest = JSON.parse(readFileSync(join(root, 'dist/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const gz = new Map<string, number>();
+  const gzipOf = (file: string) => {
+    if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join(root, 'dist', file))).length);
+    return gz.get(file)!;
+  };
+  /** A chunk and everything it statically imports. */
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      closure(manifest[key]?.imports ?? [], seen);
+    }
+    return seen;
+  };
+  const routeChunk = (file: string) => `src/routes/${file}?tsr-split=component`;
+  const routes: [string, string[]][] = [
+    ['/signin', ['signin.tsx']],
+    ['/ (signed-in shell + home)', ['_app.tsx', '_app/index.tsx']],
+    ['/account', ['_app.tsx', '_app/account.tsx']],
+    ['/settings/api-keys', ['_app.tsx', '_app/settings.tsx', '_app/settings/api-keys.tsx']],
+  ];
+  const rows = routes.map(([route, files]) => {
+    const keys = closure(['index.html', ...files.map(routeChunk)]);
+    const js = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+    const total = js.reduce((sum, file) => sum + gzipOf(file), 0);
+    const own = files.at(-1) ? gzipOf(manifest[routeChunk(files.at(-1)!)]!.file) : 0;
+    return { route, firstLoadJsGzipKB: +(total / 1024).toFixed(1), routeChunkGzipKB: +(own / 1024).toFixed(1) };
+  });
+  console.log('\nFirst-load JavaScript (gzip), production build');
+  console.table(rows);
+  results.bundles = rows;
+}
+
+// ---------------------------------------------------------------- helpers
+async function waitForHealth(base: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`server at ${base} did not become healthy`);
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return +(kb / 1024).toFixed(0);
+}
+
+/** The node process actually serving (npm → tsx → node), for memory readings. */
+function serverPid(child: ChildProcess, port: number): number {
+  const found = spawnSync('sh', [
+    '-c',
+    `ss -ltnp 2>/dev/null | grep ':${port} ' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`,
+  ]);
+  const pid = Number(found.stdout.toString().trim());
+  return pid > 0 ? pid : child.pid!;
+}
+
+function startServer(command: string[], port: number, dataDir: string, extraEnv: Record<string, string> = {}) {
+  return spawn(command[0]!, command.slice(1), {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_USER_PER_MINUTE: '1000000000',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  await exited;
+}
+
+// ---------------------------------------------------------------- 2 and 3. server
+async function server() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'workspace-bench-'));
+  const port = 4390;
+  const base = `http://127.0.0.1:${port}`;
+  const tsx = join(root, 'node_modules/.bin/tsx');
+
+  let started = performance.now();
+  let child = startServer([tsx, 'server/main.ts'], port, dataDir);
+  await waitForHealth(base, 120_000);
+  const firstStart = (performance.now() - started) / 1000;
+  await stop(child);
+
+  started = performance.now();
+  child = startServer(['npm', 'start'], port, dataDir);
+  await waitForHealth(base, 120_000);
+  const coldStart = (performance.now() - started) / 1000;
+  const pid = serverPid(child, port);
+  const idleRss = rssMiB(pid);
+  console.log(
+    `\nServer start: first start with migrations and seed ${firstStart.toFixed(1)} s; cold \`npm start\` (built, existing data) ${coldStart.toFixed(1)} s; idle RSS ${idleRss} MiB`,
+  );
+
+  try {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ada@acme.example', password: 'workspace-demo' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const created = await fetch(`${base}/api/users/api-keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'bench', scope: 'read', expiresInDays: 30 }),
+    });
+    const { secret } = (await created.json()) as { secret: string };
+
+    const load = await autocannon(`${base}/api/users/me`, secret, { connections: 32, seconds: 15 });
+    const loadedRss = rssMiB(pid);
+    const row = { ...load, rssAfterLoadMiB: loadedRss };
+    console.log('\nGET /api/users/me with a read key (autocannon, 32 connections, 15 s, loopback)');
+    console.table([row]);
+    results.server = {
+      firstStartSeconds: +firstStart.toFixed(2),
+      coldNpmStartSeconds: +coldStart.toFixed(2),
+      idleRssMiB: idleRss,
+      usersMe: row,
+    };
+  } finally {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
+
+/** Runs autocannon in its own process so the load generator does not share the server's thread. */
+async function autocannon(
+  url: string,
+  key: string,
+  options: { connections: number; seconds: number },
+): Promise<LoadResult> {
+  const cli = join(root, 'node_modules/autocannon/autocannon.js');
+  const args = ['-c', String(options.connections), '-H', `authorization=Bearer ${key}`, '--json'];
+  // A short warm-up first (JIT, caches), not counted.
+  spawnSync(process.execPath, [cli, ...args, '-d', '3', url], { stdio: 'ignore' });
+  const run = spawnSync(process.execPath, [cli, ...args, '-d', String(options.seconds), url], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const report = JSON.parse(run.stdout.toString()) as {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+    errors: number;
+  };
+  return {
+    requestsPerSecond: Math.round(report.requests.average),
+    p50Ms: report.latency.p50,
+    p99Ms: report.latency.p99,
+    non2xx: report.non2xx,
+    errors: report.errors,
+  };
+}
+
+bundleSizes();
+await server();
+mkdirSync(join(root, 'bench/results'), { recursive: true });
+writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\nWritten to bench/results/latest.json');
