@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -14,7 +15,6 @@ export default defineConfig({
           // One database per worker, shared by the files that worker runs and reset between
           // them: a cold embedded Postgres costs seconds and hundreds of MB, so not one per file.
           isolate: false,
-          maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
