@@ -20,6 +20,15 @@ const apiInternals = {
   group: ['openapi-fetch', '@/api/*', '**/api/generated/*'],
   message: 'Only src/api talks to openapi-fetch and the generated types; import from "@/api".',
 };
+// The same two rules for relative paths (from src/routes, src/app, …).
+const relativeFeatureInternals = {
+  regex: '^(\\.\\.?/)+(.*/)?features/[^/]+/',
+  message: 'Use another feature only through its index.ts (import from "@/features/<name>").',
+};
+const relativeApiInternals = {
+  regex: '^(\\.\\.?/)+(.*/)?api/.+',
+  message: 'Import from "@/api", the only door to the server.',
+};
 
 export default tseslint.config(
   {
@@ -65,7 +74,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [serverImports, deepFeatureImports, apiInternals] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [serverImports, deepFeatureImports, apiInternals, relativeFeatureInternals, relativeApiInternals] },
+      ],
     },
   },
   {
@@ -104,6 +116,10 @@ export default tseslint.config(
             serverImports,
             {
               group: ['@/features/*', '@/app/*', '@/api', '@/routes/*'],
+              message: 'ui/ and lib/ sit below features, app and api.',
+            },
+            {
+              regex: '^(\\.\\./)+(features|app|api|routes)(/|$)',
               message: 'ui/ and lib/ sit below features, app and api.',
             },
           ],

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, MEMBER, apiSignIn, expect, test } from './fixtures';
+import { ADMIN, MEMBER, expect, test } from './fixtures';
 
 const keysTable = (page: Page) => page.getByRole('table', { name: 'Your keys' });
 
@@ -67,27 +67,44 @@ test.describe('Settings → API keys', () => {
     expect((await after.json()).code).toBe('API_KEY_REVOKED');
   });
 
-  test('a revoke the server refuses puts the key back and shows why', async ({ page, signedIn, request }) => {
+  test('a revoke the server fails puts the key back, shows why, and keeps it there', async ({
+    page,
+    signedIn,
+    request,
+  }) => {
     const token = await signedIn(ADMIN, '/settings/api-keys');
     const name = `Contested ${Date.now()}`;
     const created = await request.post('/api/users/api-keys', {
       headers: { authorization: `Bearer ${token}` },
       data: { name, scope: 'read', expiresInDays: 90 },
     });
-    const { id } = (await created.json()) as { id: string };
+    const { secret } = (await created.json()) as { secret: string };
     await page.reload();
     const row = keysTable(page).getByRole('row').filter({ hasText: name });
     await expect(row).toBeVisible();
 
-    // Someone revokes it in another tab first: this page's revoke then gets a 404.
-    const other = await apiSignIn(request, ADMIN);
-    await request.delete(`/api/users/api-keys/${id}`, { headers: { authorization: `Bearer ${other}` } });
-
+    // The server fails this one request; the key is not revoked.
+    await page.route('**/api/users/api-keys/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'Internal server error', code: 'INTERNAL_ERROR', requestId: 'req-42' }),
+          })
+        : route.continue(),
+    );
     await row.getByRole('button', { name: `Revoke ${name}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
     await expect(page.getByRole('alert').filter({ hasText: `Could not revoke “${name}”` })).toContainText(
-      'API key not found',
+      'Internal server error (reference req-42)',
     );
+    await expect(row).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your keys' })).toBeFocused();
+    // Still there after the list is fetched again, and still working.
+    await page.waitForLoadState('networkidle');
+    await expect(row).toBeVisible();
+    const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${secret}` } });
+    expect(me.status()).toBe(200);
   });
 
   test('a member is told why they cannot create keys', async ({ page, signedIn }) => {

@@ -85,7 +85,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
     c.header('X-Request-Id', requestId);
     await next();
   });
-  app.use('*', securityHeaders);
+  app.use('*', securityHeaders(ctx.config.connectSources));
   app.route('/api', createApi());
   app.onError(handleError);
 

@@ -36,7 +36,7 @@ export type ContextOptions = {
   config: AppConfig;
   logger: Logger;
   jwtSecret?: string;
-  /** The rate limiters' clock; tests freeze it. */
+  /** The clock of the rate limiters and the credential cache; tests control it. */
   clock?: () => number;
 };
 
@@ -50,7 +50,7 @@ export async function createContext({ handle, config, logger, jwtSecret, clock }
     secrets,
     bus,
     logger,
-    auth: new Authenticator(handle.db, secrets, bus),
+    auth: new Authenticator(handle.db, secrets, bus, clock),
     limiters: createRateLimiters(config.rateLimits, clock),
   };
 }

@@ -12,11 +12,15 @@ export type AppConfig = {
     userPerMinute: number;
     publicGetPerMinute: number;
     sensitivePostPer15Minutes: number;
+    /** Failed authentications per client address per minute. */
+    authFailuresPerMinute: number;
   };
   /** Read the client address from `X-Forwarded-For`. */
   trustProxy: boolean;
   /** Directory of the built SPA to serve next to the API; none in tests. */
   staticDir?: string;
+  /** Origins the SPA may call besides its own (CSP `connect-src`), for an API served elsewhere. */
+  connectSources?: string[];
 };
 
 export type Secrets = {

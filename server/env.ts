@@ -37,6 +37,13 @@ const EnvSchema = z.object({
   RATE_LIMIT_PUBLIC_GET_PER_MINUTE: positiveInt.default(60),
   /** Sensitive public POST requests (sign-in among them) per IP per 15 minutes (spec: 10). */
   RATE_LIMIT_SENSITIVE_POST_PER_15_MINUTES: positiveInt.default(10),
+  /** Failed authentications (bad or revoked tokens) per client address per minute. */
+  RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: positiveInt.default(120),
+  /** Extra origins the web app may call (CSP connect-src), space-separated, e.g. https://api.example.com */
+  CSP_CONNECT_SRC: z
+    .string()
+    .regex(/^(https?:\/\/[\w.:-]+)( https?:\/\/[\w.:-]+)*$/, 'CSP_CONNECT_SRC must be origins separated by spaces')
+    .optional(),
   /** Take the client address from `X-Forwarded-For` (only behind a trusted proxy). */
   TRUST_PROXY: booleanFlag.default(false),
   /** Which data to seed on start: `demo` (default), `large` (demo plus bulk data), or `none`. */

@@ -27,9 +27,11 @@ const ctx = await createContext({
       userPerMinute: env.RATE_LIMIT_USER_PER_MINUTE,
       publicGetPerMinute: env.RATE_LIMIT_PUBLIC_GET_PER_MINUTE,
       sensitivePostPer15Minutes: env.RATE_LIMIT_SENSITIVE_POST_PER_15_MINUTES,
+      authFailuresPerMinute: env.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
     },
     trustProxy: env.TRUST_PROXY,
     staticDir: env.STATIC_DIR,
+    connectSources: env.CSP_CONNECT_SRC?.split(' '),
   },
 });
 

@@ -29,10 +29,11 @@ export interface DatabaseHandle {
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /**
-   * Postgres only: subscribe to NOTIFY on a channel through a dedicated connection, so events
-   * published by other server instances reach this one. Returns an unsubscribe function.
+   * Subscribes to NOTIFY on a channel (on Postgres through a dedicated connection), so messages
+   * published by any server instance on this database reach this one. Returns an unsubscribe
+   * function.
    */
-  listen?(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -60,6 +61,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     // One process owns an embedded database, so there is nobody to exclude.
     exclusive: (work) => work(),
     migrate: () => migratePglite(db, { migrationsFolder }),
+    async listen(channel, onMessage) {
+      const unlisten = await client.listen(channel, onMessage);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }
@@ -85,18 +90,47 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     kind: 'postgres',
     exclusive,
     migrate: () => exclusive(() => migratePostgres(db, { migrationsFolder })),
-    async listen(channel, onMessage) {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', (error) => console.error('postgres listener error:', error.message));
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.add(client);
+    async listen(channel, onMessage, onReconnect) {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      let retry: ReturnType<typeof setTimeout> | undefined;
+      // A dropped listener would silently miss messages: reconnect with backoff, and tell the
+      // subscriber so it can drop what it may have missed.
+      const connect = async (attempt: number): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        const reconnect = () => {
+          if (stopped || client !== next) return;
+          listeners.delete(next);
+          client = undefined;
+          retry = setTimeout(() => void connect(attempt + 1), Math.min(30_000, 250 * 2 ** attempt));
+        };
+        next.on('error', (error) => {
+          console.error('postgres listener error:', error.message);
+          reconnect();
+        });
+        next.on('end', reconnect);
+        next.on('notification', (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? '');
+        });
+        client = next;
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          listeners.add(next);
+          if (attempt > 0) onReconnect?.();
+        } catch (error) {
+          if (attempt === 0) throw error;
+          reconnect();
+        }
+      };
+      await connect(0);
       return async () => {
-        listeners.delete(client);
-        await client.end().catch(() => {});
+        stopped = true;
+        clearTimeout(retry);
+        if (client) {
+          listeners.delete(client);
+          await client.end().catch(() => {});
+        }
       };
     },
     async close() {

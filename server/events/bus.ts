@@ -1,18 +1,21 @@
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../db/client.ts';
+import type { DatabaseHandle, Executor } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 
 type Handler = (payload: unknown) => void;
 
 /**
- * Publish/subscribe between the parts of the server, across instances. With Postgres every
- * message goes through NOTIFY on one channel and comes back to every instance (this one
- * included) through LISTEN; with the embedded database there is one process, so delivery is
- * local. Either way subscribers see each message once, asynchronously.
+ * Publish/subscribe between the parts of the server and across server instances, over Postgres
+ * NOTIFY/LISTEN on one channel (PGlite implements the same within its process). Every instance on
+ * the database, this one included, receives each message once, asynchronously. A message
+ * published inside a transaction is delivered only if and when it commits.
  */
 export interface EventBus {
-  publish(topic: string, payload: unknown): Promise<void>;
+  /** `executor`: the transaction the message belongs to, if any. Payloads stay under ~7 kB. */
+  publish(topic: string, payload: unknown, executor?: Executor): Promise<void>;
   subscribe(topic: string, handler: Handler): () => void;
+  /** Called when messages may have been missed (the listener reconnected): drop caches, re-read. */
+  onGap(handler: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -21,37 +24,36 @@ type Envelope = { topic: string; payload: unknown };
 
 export async function createEventBus(handle: DatabaseHandle, logger: Logger): Promise<EventBus> {
   const handlers = new Map<string, Set<Handler>>();
+  const gapHandlers = new Set<() => void>();
 
-  const dispatch = (topic: string, payload: unknown) => {
-    for (const handler of handlers.get(topic) ?? []) {
+  const stopListening = await handle.listen(
+    CHANNEL,
+    (raw) => {
+      let message: Envelope;
       try {
-        handler(payload);
-      } catch (error) {
-        logger.error('event handler failed', { topic, error: String(error) });
-      }
-    }
-  };
-
-  let stopListening: (() => Promise<void>) | undefined;
-  if (handle.listen) {
-    stopListening = await handle.listen(CHANNEL, (raw) => {
-      try {
-        const message = JSON.parse(raw) as Envelope;
-        dispatch(message.topic, message.payload);
+        message = JSON.parse(raw) as Envelope;
       } catch (error) {
         logger.warn('ignored malformed bus message', { error: String(error) });
-      }
-    });
-  }
-
-  return {
-    async publish(topic, payload) {
-      if (!stopListening) {
-        queueMicrotask(() => dispatch(topic, payload));
         return;
       }
+      for (const handler of handlers.get(message.topic) ?? []) {
+        try {
+          handler(message.payload);
+        } catch (error) {
+          logger.error('bus handler failed', { topic: message.topic, error: String(error) });
+        }
+      }
+    },
+    () => {
+      logger.warn('event bus listener reconnected; caches are dropped');
+      for (const handler of gapHandlers) handler();
+    },
+  );
+
+  return {
+    async publish(topic, payload, executor = handle.db) {
       const message: Envelope = { topic, payload };
-      await handle.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`);
+      await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`);
     },
     subscribe(topic, handler) {
       let set = handlers.get(topic);
@@ -59,9 +61,14 @@ export async function createEventBus(handle: DatabaseHandle, logger: Logger): Pr
       set.add(handler);
       return () => set.delete(handler);
     },
+    onGap(handler) {
+      gapHandlers.add(handler);
+      return () => gapHandlers.delete(handler);
+    },
     async close() {
       handlers.clear();
-      await stopListening?.();
+      gapHandlers.clear();
+      await stopListening();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { clientIp } from './client-ip.ts';
 import { ApiError, ErrorCode } from './errors.ts';
 import { enforceRateLimit } from './rate-limit.ts';
 
@@ -18,7 +19,16 @@ export const requireAuth =
   (access: KeyAccess): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const ctx = c.get('ctx');
-    const principal = await ctx.auth.authenticate(c.req.header('authorization'));
+    let principal;
+    try {
+      principal = await ctx.auth.authenticate(c.req.header('authorization'));
+    } catch (error) {
+      // Every rejected credential counts against its address, so guessing is throttled too.
+      if (error instanceof ApiError && error.status === 401) {
+        enforceRateLimit(c, ctx.limiters.authFailures, clientIp(c, ctx.config.trustProxy));
+      }
+      throw error;
+    }
     enforceRateLimit(c, ctx.limiters.user, principal.user.id);
     const credential = principal.credential;
     if (credential.kind === 'api_key') {

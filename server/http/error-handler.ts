@@ -30,9 +30,39 @@ export function validationError(error: ZodError, target: Location): ApiError {
   return new ApiError(400, `Invalid ${locationName[target]}: ${summary}`, ErrorCode.validation, { issues });
 }
 
-/** The hook `@hono/zod-openapi` calls after validating each request part. */
-export const validationHook = (result: { success: true } | { success: false; error: ZodError; target: Location }) => {
+/** The path of the first string holding a NUL character, which Postgres cannot store. */
+function findNul(value: unknown, path: string[] = []): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findNul(item, [...path, String(index)]);
+      if (found) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = findNul(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The hook `@hono/zod-openapi` calls after validating each request part: a failure becomes a
+ * 400 naming the fields, and text holding NUL characters is refused here for every operation.
+ */
+export const validationHook = (
+  result: { success: true; data: unknown; target: Location } | { success: false; error: ZodError; target: Location },
+) => {
   if (!result.success) throw validationError(result.error, result.target);
+  const nul = findNul(result.data);
+  if (nul) {
+    const path = nul.join('.') || '(root)';
+    const message = 'must not contain NUL characters';
+    throw new ApiError(400, `Invalid ${locationName[result.target]}: ${path}: ${message}`, ErrorCode.validation, {
+      issues: [{ location: locationName[result.target], path, message }],
+    });
+  }
 };
 
 /** Hono exceptions raised below us (body parsing, media type, body limit) mapped to codes. */

@@ -15,6 +15,7 @@ const t = useTestApp({
       userPerMinute: defaults.RATE_LIMIT_USER_PER_MINUTE,
       publicGetPerMinute: defaults.RATE_LIMIT_PUBLIC_GET_PER_MINUTE,
       sensitivePostPer15Minutes: defaults.RATE_LIMIT_SENSITIVE_POST_PER_15_MINUTES,
+      authFailuresPerMinute: defaults.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
     },
   },
 });
@@ -34,6 +35,15 @@ function expectRejection(response: { status: number; body: any; headers: Headers
 }
 
 describe('rate limits (spec defaults)', () => {
+  it('failed authentications: 120 per minute per address, then 429', async () => {
+    for (let i = 0; i < 120; i++) {
+      const response = await t.call('GET', '/users/me', { token: `aik_${'B'.repeat(43)}`, ip: '198.51.100.9' });
+      expect(response.status).toBe(401);
+    }
+    expectRejection(await t.call('GET', '/users/me', { token: 'garbage', ip: '198.51.100.9' }), 120, 60);
+    expect((await t.call('GET', '/users/me', { token: 'garbage', ip: '198.51.100.10' })).status).toBe(401);
+  });
+
   it('the defaults are the spec’s limits', () => {
     expect(defaults.RATE_LIMIT_USER_PER_MINUTE).toBe(6000);
     expect(defaults.RATE_LIMIT_PUBLIC_GET_PER_MINUTE).toBe(60);
@@ -44,7 +54,7 @@ describe('rate limits (spec defaults)', () => {
     for (let i = 0; i < 60; i++) {
       const response = await t.call('GET', '/health', { ip: '198.51.100.1' });
       expect(response.status).toBe(200);
-      expect(response.headers.get('ratelimit')).toBe(`"public-get";r=${59 - i};t=${i + 1}`);
+      expect(response.headers.get('ratelimit')).toBe(`"public-get";r=${59 - i};t=60`);
     }
     expectRejection(await t.call('GET', '/openapi.json', { ip: '198.51.100.1' }), 60, 60);
     expect((await t.call('GET', '/health', { ip: '198.51.100.2' })).status).toBe(200);
@@ -91,19 +101,29 @@ describe('rate limits (spec defaults)', () => {
 });
 
 describe('RateLimiter', () => {
-  it('replenishes continuously: one request back after window/limit', () => {
+  it('never lets more than the limit through in any window, however the requests are spread', () => {
+    let now = 0;
+    const limiter = new RateLimiter('test', 10, 900_000, () => now);
+    const allowed: number[] = [];
+    // One attempt every 10 seconds for an hour.
+    for (now = 0; now < 3_600_000; now += 10_000) if (limiter.hit('k').allowed) allowed.push(now);
+    for (const start of allowed) {
+      expect(allowed.filter((time) => time >= start && time < start + 900_000).length).toBeLessThanOrEqual(10);
+    }
+    expect(allowed.length).toBe(40);
+  });
+
+  it('frees a slot when the oldest request leaves the window, and says when', () => {
     let now = 0;
     const limiter = new RateLimiter('test', 3, 3000, () => now);
-    expect([1, 2, 3].map(() => limiter.hit('k').allowed)).toEqual([true, true, true]);
-    const refused = limiter.hit('k');
-    expect(refused).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
-    now = 999;
+    for (now = 0; now <= 2000; now += 1000) expect(limiter.hit('k').allowed).toBe(true);
+    now = 2500;
+    expect(limiter.hit('k')).toMatchObject({ allowed: false, remaining: 0, retryAfterSeconds: 1 });
+    now = 2999;
     expect(limiter.hit('k').allowed).toBe(false);
-    now = 1000;
-    expect(limiter.hit('k').allowed).toBe(true);
+    now = 3000;
+    expect(limiter.hit('k')).toMatchObject({ allowed: true, remaining: 0 });
     expect(limiter.hit('k').allowed).toBe(false);
-    now = 10_000;
-    expect(limiter.hit('k')).toMatchObject({ allowed: true, remaining: 2 });
   });
 
   it('counts keys separately', () => {

@@ -7,23 +7,25 @@ export type RateDecision = {
   allowed: boolean;
   limit: number;
   remaining: number;
-  /** Seconds until the full quota is available again. */
+  /** Seconds until the oldest counted request leaves the window (one more request is possible). */
   resetSeconds: number;
-  /** Seconds until the next request would be allowed (0 when allowed). */
+  /** Seconds to wait before retrying (0 when allowed). */
   retryAfterSeconds: number;
 };
 
+/** The times of one key's counted requests within the window, oldest first. */
+type Log = { times: number[]; start: number };
+
 /**
- * "At most `limit` requests per `windowMs`" for each key, as a generic cell rate algorithm:
- * one timestamp per key, exact at every instant (no burst of twice the limit at a window
- * boundary as with fixed windows), and `limit` requests may arrive at once.
+ * "At most `limit` requests in any `windowMs`" for each key, exactly: a sliding log of the times
+ * of the requests still inside the window. Memory follows actual traffic (a caller at the full
+ * 6000/min keeps 6000 numbers), and logs of idle keys are dropped.
  *
  * State is per process. Several instances behind a balancer each enforce the limit on the
  * requests they see; a shared store can replace the map without changing callers.
  */
 export class RateLimiter {
-  private readonly interval: number;
-  private readonly theoreticalArrival = new Map<string, number>();
+  private readonly logs = new Map<string, Log>();
   private hitsSinceSweep = 0;
 
   constructor(
@@ -31,38 +33,49 @@ export class RateLimiter {
     readonly limit: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
-  ) {
-    this.interval = windowMs / limit;
-  }
+  ) {}
 
   hit(key: string): RateDecision {
     const now = this.now();
     if (++this.hitsSinceSweep >= 10_000) this.sweep(now);
-    const tat = Math.max(this.theoreticalArrival.get(key) ?? now, now);
-    const next = tat + this.interval;
-    if (next - now > this.windowMs) {
+    let log = this.logs.get(key);
+    if (!log) this.logs.set(key, (log = { times: [], start: 0 }));
+    const horizon = now - this.windowMs;
+    while (log.start < log.times.length && log.times[log.start]! <= horizon) log.start++;
+    // Compact now and then, so the array does not grow without bound.
+    if (log.start > 1024 && log.start * 2 > log.times.length) {
+      log.times = log.times.slice(log.start);
+      log.start = 0;
+    }
+    const used = log.times.length - log.start;
+    const oldest = log.times[log.start];
+    const untilOldestLeaves = oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
+    if (used >= this.limit) {
       return {
         allowed: false,
         limit: this.limit,
         remaining: 0,
-        resetSeconds: Math.ceil((tat - now) / 1000),
-        retryAfterSeconds: Math.max(1, Math.ceil((next - now - this.windowMs) / 1000)),
+        resetSeconds: untilOldestLeaves,
+        retryAfterSeconds: untilOldestLeaves,
       };
     }
-    this.theoreticalArrival.set(key, next);
+    log.times.push(now);
     return {
       allowed: true,
       limit: this.limit,
-      remaining: Math.floor((this.windowMs - (next - now)) / this.interval),
-      resetSeconds: Math.ceil((next - now) / 1000),
+      remaining: this.limit - used - 1,
+      resetSeconds: oldest === undefined ? Math.ceil(this.windowMs / 1000) : untilOldestLeaves,
       retryAfterSeconds: 0,
     };
   }
 
-  /** Forgets keys whose quota is whole again, so memory follows the active clients. */
+  /** Forgets keys with nothing left in the window. */
   private sweep(now: number) {
     this.hitsSinceSweep = 0;
-    for (const [key, tat] of this.theoreticalArrival) if (tat <= now) this.theoreticalArrival.delete(key);
+    for (const [key, log] of this.logs) {
+      const newest = log.times.at(-1);
+      if (newest === undefined || newest <= now - this.windowMs) this.logs.delete(key);
+    }
   }
 
   /** `RateLimit-Policy` value (draft-ietf-httpapi-ratelimit-headers). */
@@ -75,6 +88,8 @@ export type RateLimiters = {
   user: RateLimiter;
   publicGet: RateLimiter;
   sensitivePost: RateLimiter;
+  /** Failed authentications per client address: guessing tokens is not free. */
+  authFailures: RateLimiter;
 };
 
 export function createRateLimiters(limits: AppConfig['rateLimits'], now?: () => number): RateLimiters {
@@ -82,6 +97,7 @@ export function createRateLimiters(limits: AppConfig['rateLimits'], now?: () => 
     user: new RateLimiter('user', limits.userPerMinute, 60_000, now),
     publicGet: new RateLimiter('public-get', limits.publicGetPerMinute, 60_000, now),
     sensitivePost: new RateLimiter('sensitive-post', limits.sensitivePostPer15Minutes, 15 * 60_000, now),
+    authFailures: new RateLimiter('auth-failures', limits.authFailuresPerMinute, 60_000, now),
   };
 }
 

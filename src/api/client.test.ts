@@ -54,6 +54,18 @@ describe('the API client', () => {
     expect(useSession.getState().reason).toBe('expired');
   });
 
+  it('a late 401 for a token that was replaced does not end the new session', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        setToken('token-2');
+        return new Response(JSON.stringify({ error: 'revoked', code: 'SESSION_REVOKED' }), { status: 401 });
+      }),
+    );
+    await expect(unwrap(api.GET('/users/me'))).rejects.toMatchObject({ status: 401 });
+    expect(useSession.getState()).toEqual({ token: 'token-2', reason: null });
+  });
+
   it('reports an unreachable server as a network error', async () => {
     vi.stubGlobal(
       'fetch',

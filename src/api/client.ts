@@ -12,7 +12,10 @@ const authMiddleware: Middleware = {
     return request;
   },
   async onResponse({ request, response }) {
-    if (response.status === 401 && request.headers.has('Authorization')) {
+    // Only the session this request carried is over: a late 401 for a token that has since been
+    // replaced (signed out, signed in again) must not end the new session.
+    const sent = request.headers.get('Authorization')?.slice('Bearer '.length);
+    if (response.status === 401 && sent && sent === getToken()) {
       const body = await response
         .clone()
         .json()

@@ -2,19 +2,6 @@ import type { components } from './generated/schema';
 
 type Envelope = components['schemas']['Error'];
 
-/** Codes the client reacts to; anything else is shown as the server's message. */
-export type KnownCode =
-  | 'UNAUTHORIZED'
-  | 'SESSION_REVOKED'
-  | 'SESSION_EXPIRED'
-  | 'API_KEY_FORBIDDEN'
-  | 'API_KEY_READ_ONLY'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'VALIDATION_ERROR'
-  | 'RATE_LIMITED'
-  | 'NETWORK_ERROR';
-
 /** Every failed call surfaces as this: the status, the server's message and code. */
 export class ApiError extends Error {
   constructor(

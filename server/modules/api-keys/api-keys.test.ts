@@ -229,3 +229,39 @@ describe('API keys as credentials', () => {
     expect(allowed.body.user.title).toBe('Chief');
   });
 });
+
+describe('limits under concurrency', () => {
+  it(`parallel creations never exceed ${MAX_ACTIVE_KEYS} keys, and expired keys do not count`, async () => {
+    const { adminToken } = await t.createOrg();
+    const old = await t.createKey(adminToken, 'read', 30);
+    await t.ctx.db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, old.id));
+    const attempts = await Promise.all(
+      Array.from({ length: MAX_ACTIVE_KEYS + 5 }, (_, index) =>
+        t.call('POST', '/users/api-keys', {
+          token: adminToken,
+          body: { name: `k${index}`, scope: 'read', expiresInDays: null },
+        }),
+      ),
+    );
+    expect(attempts.filter((response) => response.status === 201)).toHaveLength(MAX_ACTIVE_KEYS);
+    expect(attempts.filter((response) => response.status === 409)).toHaveLength(5);
+  });
+});
+
+describe('text input', () => {
+  it('a NUL character is a 400 naming the field, not a server error', async () => {
+    const { adminToken } = await t.createOrg();
+    const key = await t.call('POST', '/users/api-keys', {
+      token: adminToken,
+      body: { name: 'bad\u0000name', scope: 'read', expiresInDays: null },
+    });
+    expect(key.status).toBe(400);
+    expect(key.body.issues).toEqual([{ location: 'body', path: 'name', message: 'must not contain NUL characters' }]);
+    const profile = await t.call('PATCH', '/users/me', { token: adminToken, body: { title: '\u0000' } });
+    expect(profile.status).toBe(400);
+    expect(profile.body.issues[0].path).toBe('title');
+  });
+});

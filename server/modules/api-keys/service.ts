@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
-import { apiKeys } from '../../db/schema.ts';
+import { apiKeys, users } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { generateApiKeySecret, hashSecret, secretPrefix } from '../../lib/secrets.ts';
 import { permissionsOf } from '../users/service.ts';
@@ -42,9 +42,14 @@ export async function createKey(ctx: AppContext, principal: Principal, input: Ne
   }
   const secret = generateApiKeySecret();
   const row = await ctx.db.transaction(async (tx) => {
-    const [active] = await tx.select({ n: count() }).from(apiKeys).where(live(principal.user.id));
+    // The user's row lock makes the count and the insert one step: parallel creations queue up.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, principal.user.id)).for('update');
+    const [active] = await tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(live(principal.user.id), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, new Date()))));
     if ((active?.n ?? 0) >= MAX_ACTIVE_KEYS) {
-      throw conflict(`You already have ${MAX_ACTIVE_KEYS} active API keys; revoke one first`);
+      throw conflict(`You already have ${MAX_ACTIVE_KEYS} unexpired API keys; revoke one first`);
     }
     const [inserted] = await tx
       .insert(apiKeys)

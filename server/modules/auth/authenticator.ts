@@ -25,7 +25,7 @@ type Entry = {
   revokedAt: Date | null;
   cachedAt: number;
   /** Keys only: when `lastUsedAt` was last written. */
-  touchedAt: number;
+  touchedAt?: number;
 };
 
 type UserRow = typeof users.$inferSelect;
@@ -57,6 +57,11 @@ function principalCompany(company: CompanyRow | null): Principal['company'] {
  */
 export class Authenticator {
   private readonly cache = new Map<string, Entry>();
+  /**
+   * Bumped by every eviction. A lookup that read the database before an invalidation must not
+   * cache what it read afterwards, so it re-reads when the generation moved under it.
+   */
+  private generation = 0;
 
   constructor(
     private readonly db: Database,
@@ -65,6 +70,11 @@ export class Authenticator {
     private readonly now: () => number = Date.now,
   ) {
     bus.subscribe(INVALIDATE_TOPIC, (payload) => this.evict(payload as Invalidation));
+    // Invalidations may have been missed while the bus reconnected: trust nothing cached.
+    bus.onGap(() => {
+      this.generation++;
+      this.cache.clear();
+    });
   }
 
   /** Throws the right 401 for anything but a valid, live credential. */
@@ -83,6 +93,7 @@ export class Authenticator {
   }
 
   private evict(scope: Invalidation) {
+    this.generation++;
     for (const [key, entry] of this.cache) {
       const { user, credential } = entry.principal;
       if (
@@ -103,7 +114,22 @@ export class Authenticator {
     return undefined;
   }
 
-  private remember(key: string, entry: Entry) {
+  /**
+   * Runs a database lookup whose result will be cached, again if an invalidation happened while
+   * it ran (the row it read may predate the change).
+   */
+  private async fresh<T>(lookup: () => Promise<T>): Promise<{ value: T; current: boolean }> {
+    for (let attempt = 0; ; attempt++) {
+      const generation = this.generation;
+      const value = await lookup();
+      if (generation === this.generation) return { value, current: true };
+      // Under a storm of invalidations, answer from a fresh read without caching it.
+      if (attempt === 2) return { value: await lookup(), current: false };
+    }
+  }
+
+  private remember(key: string, entry: Entry, current: boolean) {
+    if (!current) return;
     if (this.cache.size >= CACHE_MAX_ENTRIES) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
@@ -117,13 +143,16 @@ export class Authenticator {
     const cacheKey = `k:${hash}`;
     let entry = this.cached(cacheKey);
     if (!entry) {
-      const [row] = await this.db
-        .select({ key: apiKeys, user: users, company: companies })
-        .from(apiKeys)
-        .innerJoin(users, eq(users.id, apiKeys.userId))
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(apiKeys.secretHash, hash))
-        .limit(1);
+      const { value: rows, current } = await this.fresh(() =>
+        this.db
+          .select({ key: apiKeys, user: users, company: companies })
+          .from(apiKeys)
+          .innerJoin(users, eq(users.id, apiKeys.userId))
+          .leftJoin(companies, eq(companies.id, users.companyId))
+          .where(eq(apiKeys.secretHash, hash))
+          .limit(1),
+      );
+      const row = rows[0];
       if (!row) throw unauthorized('Invalid API key');
       entry = {
         principal: {
@@ -141,15 +170,14 @@ export class Authenticator {
         cachedAt: this.now(),
         touchedAt: row.key.lastUsedAt?.getTime() ?? 0,
       };
-      this.remember(cacheKey, entry);
+      this.remember(cacheKey, entry, current);
     }
-    const credential = entry.principal.credential;
-    if (credential.kind !== 'api_key') throw unauthorized('Invalid API key');
+    const credential = entry.principal.credential as Extract<Principal['credential'], { kind: 'api_key' }>;
     if (entry.revokedAt) throw unauthorized('This API key was revoked', ErrorCode.apiKeyRevoked);
     if (credential.expiresAt && credential.expiresAt.getTime() <= this.now()) {
       throw unauthorized('This API key has expired', ErrorCode.apiKeyExpired);
     }
-    if (this.now() - entry.touchedAt >= TOUCH_INTERVAL_MS) {
+    if (this.now() - (entry.touchedAt ?? 0) >= TOUCH_INTERVAL_MS) {
       entry.touchedAt = this.now();
       await this.db
         .update(apiKeys)
@@ -171,13 +199,16 @@ export class Authenticator {
     const cacheKey = `s:${sessionId}`;
     let entry = this.cached(cacheKey);
     if (!entry) {
-      const [row] = await this.db
-        .select({ session: authSessions, user: users, company: companies })
-        .from(authSessions)
-        .innerJoin(users, eq(users.id, authSessions.userId))
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(authSessions.id, sessionId))
-        .limit(1);
+      const { value: rows, current } = await this.fresh(() =>
+        this.db
+          .select({ session: authSessions, user: users, company: companies })
+          .from(authSessions)
+          .innerJoin(users, eq(users.id, authSessions.userId))
+          .leftJoin(companies, eq(companies.id, users.companyId))
+          .where(eq(authSessions.id, sessionId))
+          .limit(1),
+      );
+      const row = rows[0];
       // No row: the session or its user is gone (account deleted).
       if (!row || row.user.id !== verified.claims.sub) throw unauthorized('Invalid session token');
       entry = {
@@ -188,9 +219,8 @@ export class Authenticator {
         },
         revokedAt: row.session.revokedAt,
         cachedAt: this.now(),
-        touchedAt: 0,
       };
-      this.remember(cacheKey, entry);
+      this.remember(cacheKey, entry, current);
     }
     if (entry.revokedAt) throw unauthorized('You were signed out: this session was revoked', ErrorCode.sessionRevoked);
     return entry.principal;

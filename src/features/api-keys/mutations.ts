@@ -15,7 +15,10 @@ export function useCreateApiKey() {
   });
 }
 
-/** Removes the key from the list at once; puts it back with the server's message if revoking fails. */
+/**
+ * Removes the key from the list at once; if revoking fails, puts that key back where it was
+ * (only that one: another revoke may have finished meanwhile) and shows the server's message.
+ */
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   const listKey = apiKeyQueries.list().queryKey;
@@ -23,13 +26,17 @@ export function useRevokeApiKey() {
     mutationFn: (key: ApiKey) => unwrap(api.DELETE('/users/api-keys/{keyId}', { params: { path: { keyId: key.id } } })),
     onMutate: async (key) => {
       await queryClient.cancelQueries({ queryKey: listKey });
-      const previous = queryClient.getQueryData(listKey);
+      const index = queryClient.getQueryData(listKey)?.findIndex((item) => item.id === key.id) ?? -1;
       queryClient.setQueryData(listKey, (keys) => keys?.filter((item) => item.id !== key.id));
-      return { previous };
+      return { index };
     },
     onSuccess: (_result, key) => toast('success', `Revoked “${key.name}”`, 'Anything using it can no longer sign in.'),
     onError: (error, key, context) => {
-      if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+      if (context && context.index >= 0) {
+        queryClient.setQueryData(listKey, (keys = []) =>
+          keys.some((item) => item.id === key.id) ? keys : keys.toSpliced(context.index, 0, key),
+        );
+      }
       toast('error', `Could not revoke “${key.name}”`, errorMessage(error));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeyQueries.all }),

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ApiKey } from '@/api';
 import { formatDate, formatDateTime, formatRelative } from '@/lib/format';
 import { Button, ConfirmDialog } from '@/ui';
@@ -28,72 +28,74 @@ export function KeyList() {
   const keys = useSuspenseQuery(apiKeyQueries.list()).data;
   const revoke = useRevokeApiKey();
   const [pending, setPending] = useState<ApiKey | null>(null);
-
-  if (keys.length === 0) {
-    return (
-      <div className="stack" style={{ gap: 8 }}>
-        <h2 id="key-list-heading">Your keys</h2>
-        <p className="muted">You have no API keys.</p>
-      </div>
-    );
-  }
+  // Where focus goes after a revoke: the row's own button is about to disappear.
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <>
-      <h2 id="key-list-heading" style={{ marginBottom: 12 }}>
+      <h2 id="key-list-heading" ref={heading} tabIndex={-1} style={{ marginBottom: 12 }}>
         Your keys
       </h2>
-      <table className="key-table" aria-labelledby="key-list-heading">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Scope</th>
-            <th scope="col">Created</th>
-            <th scope="col">Expires</th>
-            <th scope="col">Last used</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((key) => (
-            <tr key={key.id}>
-              <td>
-                <strong>{key.name}</strong>
-                <div className="muted mono">{key.prefix}…</div>
-              </td>
-              <td data-label="Scope">
-                <span className="badge" data-tone={key.scope === 'write' ? 'accent' : undefined}>
-                  {key.scope === 'write' ? 'Write' : 'Read'}
-                </span>
-              </td>
-              <td data-label="Created">
-                <time dateTime={key.createdAt} title={formatDateTime(key.createdAt)}>
-                  {formatDate(key.createdAt)}
-                </time>
-              </td>
-              <td data-label="Expires">
-                <Expiry apiKey={key} />
-              </td>
-              <td data-label="Last used">
-                {key.lastUsedAt ? (
-                  <time dateTime={key.lastUsedAt} title={formatDateTime(key.lastUsedAt)}>
-                    {formatRelative(key.lastUsedAt)}
-                  </time>
-                ) : (
-                  <span className="muted">Never</span>
-                )}
-              </td>
-              <td className="key-actions">
-                <Button size="small" variant="ghost" onClick={() => setPending(key)} aria-label={`Revoke ${key.name}`}>
-                  Revoke
-                </Button>
-              </td>
+      {keys.length === 0 ? (
+        <p className="muted">You have no API keys.</p>
+      ) : (
+        <table className="key-table" aria-labelledby="key-list-heading">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Scope</th>
+              <th scope="col">Created</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Last used</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id}>
+                <td>
+                  <strong>{key.name}</strong>
+                  <div className="muted mono">{key.prefix}…</div>
+                </td>
+                <td data-label="Scope">
+                  <span className="badge" data-tone={key.scope === 'write' ? 'accent' : undefined}>
+                    {key.scope === 'write' ? 'Write' : 'Read'}
+                  </span>
+                </td>
+                <td data-label="Created">
+                  <time dateTime={key.createdAt} title={formatDateTime(key.createdAt)}>
+                    {formatDate(key.createdAt)}
+                  </time>
+                </td>
+                <td data-label="Expires">
+                  <Expiry apiKey={key} />
+                </td>
+                <td data-label="Last used">
+                  {key.lastUsedAt ? (
+                    <time dateTime={key.lastUsedAt} title={formatDateTime(key.lastUsedAt)}>
+                      {formatRelative(key.lastUsedAt)}
+                    </time>
+                  ) : (
+                    <span className="muted">Never</span>
+                  )}
+                </td>
+                <td className="key-actions">
+                  <Button
+                    size="small"
+                    variant="ghost"
+                    onClick={() => setPending(key)}
+                    aria-label={`Revoke ${key.name}`}
+                  >
+                    Revoke
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
       <ConfirmDialog
         open={pending !== null}
         title={`Revoke “${pending?.name ?? ''}”?`}
@@ -103,6 +105,8 @@ export function KeyList() {
         onConfirm={() => {
           if (pending) revoke.mutate(pending);
           setPending(null);
+          // After the dialog has closed and handed focus back.
+          requestAnimationFrame(() => heading.current?.focus());
         }}
       />
     </>
