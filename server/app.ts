@@ -13,6 +13,10 @@ import { errorResponse, handleError, handleNotFound, validationHook } from './ht
 import { securityHeaders } from './http/security-headers.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/handlers.ts';
 import { registerAuthRoutes } from './modules/auth/handlers.ts';
+import { registerCardRoutes } from './modules/cards/handlers.ts';
+import { registerCommentRoutes } from './modules/comments/handlers.ts';
+import { registerNotificationRoutes } from './modules/notifications/handlers.ts';
+import { registerProjectRoutes } from './modules/projects/handlers.ts';
 import { registerSystemRoutes } from './modules/system/handlers.ts';
 import { registerUserRoutes } from './modules/users/handlers.ts';
 
@@ -49,6 +53,10 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerAuthRoutes(api);
   registerUserRoutes(api);
   registerApiKeyRoutes(api);
+  registerProjectRoutes(api);
+  registerCardRoutes(api);
+  registerCommentRoutes(api);
+  registerNotificationRoutes(api);
   registerSystemRoutes(api, () => openApiDocument(api));
 
   api.onError(handleError);

@@ -4,6 +4,7 @@ import type { AppConfig, AppContext, Secrets } from './context.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { serverSecrets } from './db/schema.ts';
 import { createEventBus } from './events/bus.ts';
+import { EventHub } from './events/hub.ts';
 import { createRateLimiters } from './http/rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
 import { generateSigningSecret } from './lib/secrets.ts';
@@ -52,5 +53,6 @@ export async function createContext({ handle, config, logger, jwtSecret, clock }
     logger,
     auth: new Authenticator(handle.db, secrets, bus, clock),
     limiters: createRateLimiters(config.rateLimits, clock),
+    hub: new EventHub(handle.db, bus, logger),
   };
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Database } from './db/client.ts';
 import type { EventBus } from './events/bus.ts';
+import type { EventHub } from './events/hub.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Authenticator } from './modules/auth/authenticator.ts';
 import type { RateLimiters } from './http/rate-limit.ts';
@@ -21,6 +22,8 @@ export type AppConfig = {
   staticDir?: string;
   /** Origins the SPA may call besides its own (CSP `connect-src`), for an API served elsewhere. */
   connectSources?: string[];
+  /** Interval of the keep-alive comment on event streams (at most 15 s). */
+  sseHeartbeatMs: number;
 };
 
 export type Secrets = {
@@ -39,6 +42,8 @@ export type AppContext = {
   logger: Logger;
   auth: Authenticator;
   limiters: RateLimiters;
+  /** Fans live events out to this instance's open streams. */
+  hub: EventHub;
 };
 
 export type CompanyRole = 'admin' | 'member';

@@ -13,8 +13,8 @@ const logger = createLogger(env.LOG_LEVEL);
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 await handle.migrate();
 if (env.SEED !== 'none') {
-  const seeded = await handle.exclusive(() => seedDemo(handle.db));
-  if (seeded) logger.info('seeded demo data');
+  const seeded = await handle.exclusive(() => seedDemo(handle.db, { large: env.SEED === 'large' }));
+  if (seeded.length > 0) logger.info(`seeded ${seeded.join(' and ')}`);
 }
 
 const ctx = await createContext({
@@ -32,6 +32,7 @@ const ctx = await createContext({
     trustProxy: env.TRUST_PROXY,
     staticDir: env.STATIC_DIR,
     connectSources: env.CSP_CONNECT_SRC?.split(' '),
+    sseHeartbeatMs: 10_000,
   },
 });
 
@@ -58,6 +59,7 @@ async function shutdown(signal: string) {
   stopping = true;
   logger.info(`received ${signal}, shutting down`);
   server.close();
+  ctx.hub.close();
   await ctx.bus.close();
   // Closing the embedded database cleanly keeps its files consistent for the next start.
   await handle.close();

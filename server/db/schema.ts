@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Column names are written in camelCase here and stored in snake_case (`casing: 'snake_case'`
 // in both the runtime client and drizzle-kit).
@@ -125,4 +137,115 @@ export const apiKeys = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex().on(t.secretHash), index().on(t.userId)],
+);
+
+export const cardPriority = pgEnum('card_priority', ['none', 'low', 'medium', 'high', 'urgent']);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.companyId)],
+);
+
+/** A board column. Deleted columns stay (soft delete) so archived cards keep their place. */
+export const boardColumns = pgTable(
+  'board_columns',
+  {
+    id: id(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** Order of the columns on the board, 0-based and dense among live columns. */
+    position: integer().notNull(),
+    /** Work-in-progress limit: a warning on the board, never a refusal. */
+    wipLimit: integer(),
+    deletedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.projectId)],
+);
+
+export type ChecklistItem = { text: string; done: boolean };
+
+export const cards = pgTable(
+  'cards',
+  {
+    id: id(),
+    projectId: uuid()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    columnId: uuid()
+      .notNull()
+      .references(() => boardColumns.id),
+    /** Order within the column; only live cards count, and a move rewrites it densely. */
+    rank: integer().notNull(),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    assigneeKind: memberKind(),
+    assigneeId: uuid(),
+    priority: cardPriority().notNull().default('none'),
+    labels: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    checklist: jsonb().$type<ChecklistItem[]>().notNull().default([]),
+    due: timestamp({ withTimezone: true }),
+    /** Why the card is blocked; null when it is not. */
+    blocked: text(),
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.projectId, t.columnId, t.rank)],
+);
+
+/** A comment on a card (wiki pages reuse the shape). Threads have one level: replies point at a root. */
+export const cardComments = pgTable(
+  'card_comments',
+  {
+    id: id(),
+    cardId: uuid()
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    parentId: uuid().references((): AnyPgColumn => cardComments.id, { onDelete: 'cascade' }),
+    /** Display name frozen when the comment was written. */
+    authorName: text().notNull(),
+    authorUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    authorAgentId: uuid().references(() => agents.id, { onDelete: 'set null' }),
+    text: text().notNull(),
+    createdAt: createdAt(),
+    editedAt: timestamp({ withTimezone: true }),
+    resolvedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.cardId, t.createdAt)],
+);
+
+/**
+ * Every change published to live streams, kept for a while so a reconnecting client can replay
+ * what it missed (`Last-Event-ID`). The id is the SSE event id.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    payload: jsonb().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.companyId, t.id)],
 );

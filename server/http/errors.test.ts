@@ -40,6 +40,7 @@ describe('error envelope', () => {
     expect(JSON.stringify(body)).not.toContain('exploded');
     expect(response.headers.get('x-request-id')).toBe(body.requestId);
     expect(lines.some((line) => line.includes(body.requestId) && line.includes('database exploded'))).toBe(true);
+    built.ctx.hub.close();
     await built.ctx.bus.close();
   });
 });
@@ -83,6 +84,7 @@ describe('security headers', () => {
     const api = await built.app.request('/api/unknown');
     expect(api.status).toBe(404);
     expect(((await api.json()) as { code: string }).code).toBe('NOT_FOUND');
+    built.ctx.hub.close();
     await built.ctx.bus.close();
   });
 });

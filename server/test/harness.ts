@@ -71,7 +71,13 @@ export async function buildTestApp(options: TestOptions = {}) {
     handle,
     logger: options.logger ?? createLogger('silent'),
     clock: options.clock,
-    config: { sessionTtlSeconds: 3600, rateLimits: relaxedLimits, trustProxy: false, ...options.config },
+    config: {
+      sessionTtlSeconds: 3600,
+      rateLimits: relaxedLimits,
+      trustProxy: false,
+      sseHeartbeatMs: 10_000,
+      ...options.config,
+    },
   });
   return { app: createApp(ctx), ctx, handle };
 }
@@ -87,6 +93,7 @@ export function useTestApp(options: TestOptions = {}): TestApp {
     Object.assign(holder, built, helpers(built));
   });
   afterAll(async () => {
+    holder.ctx?.hub.close();
     await holder.ctx?.bus.close();
   });
   return holder;
@@ -117,6 +124,11 @@ function helpers({ app, ctx }: { app: ReturnType<typeof createApp>; ctx: AppCont
     const response = await app.request(`/api${path}`, { method, headers, body }, {
       incoming: { socket: { remoteAddress: options.ip ?? '203.0.113.7' } },
     } as never);
+    if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      // A stream never ends by itself; tests that read streams use openStream().
+      await response.body?.cancel();
+      return { status: response.status, body: undefined, headers: response.headers };
+    }
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -172,5 +184,115 @@ function helpers({ app, ctx }: { app: ReturnType<typeof createApp>; ctx: AppCont
     return response.body as { id: string; secret: string; expiresAt: string | null };
   }
 
-  return { call, unique, createCompany, createUser, signIn, createOrg, createKey };
+  type Board = { id: string; columns: { id: string; name: string; cards: { id: string; title: string }[] }[] };
+
+  /** A project with the given columns, each holding `cardsPerColumn` cards titled "<column> n". */
+  async function createBoard(token: string, columns = ['To do', 'Doing', 'Done'], cardsPerColumn = 0): Promise<Board> {
+    const project = await call('POST', '/projects', { token, body: { name: unique('Project'), columns } });
+    if (project.status !== 201) throw new Error(`project creation failed: ${JSON.stringify(project.body)}`);
+    let board = (await call('GET', `/projects/${project.body.id}`, { token })).body as Board;
+    for (const column of board.columns) {
+      for (let n = 1; n <= cardsPerColumn; n++) {
+        const created = await call('POST', `/projects/${board.id}/cards`, {
+          token,
+          body: { columnId: column.id, title: `${column.name} ${n}` },
+        });
+        if (created.status !== 201) throw new Error(`card creation failed: ${JSON.stringify(created.body)}`);
+      }
+    }
+    board = (await call('GET', `/projects/${project.body.id}`, { token })).body as Board;
+    return board;
+  }
+
+  /** Ids of the live cards of each column, in order, as the board reports them. */
+  async function boardOrder(token: string, projectId: string): Promise<Record<string, string[]>> {
+    const board = (await call('GET', `/projects/${projectId}`, { token })).body as Board;
+    return Object.fromEntries(board.columns.map((column) => [column.id, column.cards.map((card) => card.id)]));
+  }
+
+  /**
+   * Opens the event stream as `token` and collects events; `next(type)` waits for the next event
+   * of that type. `close()` ends the stream.
+   */
+  async function openStream(token: string, headers: Record<string, string> = {}) {
+    const controller = new AbortController();
+    const response = await app.request(
+      '/api/notifications/sse',
+      {
+        headers: { authorization: `Bearer ${token}`, ...headers },
+        signal: controller.signal,
+      },
+      { incoming: { socket: { remoteAddress: '203.0.113.8' } } } as never,
+    );
+    type Received = { id?: string; event: string; data: any };
+    const received: Received[] = [];
+    const comments: string[] = [];
+    const waiters: (() => void)[] = [];
+    let ended = false;
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      let buffer = '';
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let split: number;
+          while ((split = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, split);
+            buffer = buffer.slice(split + 2);
+            if (block.startsWith(':')) {
+              comments.push(block);
+              continue;
+            }
+            const event: Received = { event: 'message', data: undefined };
+            for (const line of block.split('\n')) {
+              const [field, ...rest] = line.split(': ');
+              const value = rest.join(': ');
+              if (field === 'id') event.id = value;
+              if (field === 'event') event.event = value;
+              if (field === 'data') event.data = JSON.parse(value);
+            }
+            received.push(event);
+          }
+          waiters.splice(0).forEach((wake) => wake());
+        }
+      } catch {
+        // aborted
+      }
+      ended = true;
+      waiters.splice(0).forEach((wake) => wake());
+    })();
+    let cursor = 0;
+    async function next(type: string, timeoutMs = 5000): Promise<Received> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const index = received.findIndex((event, i) => i >= cursor && event.event === type);
+        if (index >= 0) {
+          cursor = index + 1;
+          return received[index]!;
+        }
+        if (ended) throw new Error(`stream ended before ${type}`);
+        if (Date.now() > deadline)
+          throw new Error(`no ${type} within ${timeoutMs} ms; got ${received.map((e) => e.event).join(', ')}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+    }
+    return {
+      status: response.status,
+      headers: response.headers,
+      received,
+      comments,
+      next,
+      get ended() {
+        return ended;
+      },
+      close: () => controller.abort(),
+    };
+  }
+
+  return { call, unique, createCompany, createUser, signIn, createOrg, createKey, createBoard, boardOrder, openStream };
 }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.ts';
 import type { Database } from '../client.ts';
 import { agents, companies, teams, users } from '../schema.ts';
+import { seedBoards, seedLargeBoard } from './boards.ts';
 
 export const DEMO_PASSWORD = 'workspace-demo';
 export const DEMO_COMPANY = 'Acme Robotics';
@@ -129,15 +130,26 @@ const demoAgents = [
 ] as const;
 
 /**
- * Seeds the demo company once: a second run finds Ada and changes nothing. Runs under the
- * database's setup lock, so instances starting together do not both seed.
+ * Seeds the demo company once: a second run finds Ada and changes nothing. With `large`, also the
+ * 2,000-card benchmark board (once). Runs under the database's setup lock, so instances starting
+ * together do not both seed.
  */
-export async function seedDemo(db: Database): Promise<boolean> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.admin)).limit(1);
-  if (existing) return false;
+export async function seedDemo(db: Database, options: { large?: boolean } = {}): Promise<string[]> {
+  const seeded: string[] = [];
+  const [existing] = await db
+    .select({ id: users.id, companyId: users.companyId })
+    .from(users)
+    .where(eq(users.email, DEMO_ACCOUNTS.admin))
+    .limit(1);
+  const companyId = existing?.companyId ?? (await seedCompany(db));
+  if (!existing) seeded.push('demo company');
+  if (options.large && companyId && (await seedLargeBoard(db, companyId))) seeded.push('large board');
+  return seeded;
+}
 
+async function seedCompany(db: Database): Promise<string> {
   const passwordHashes = await Promise.all([...humans, null].map(() => hashPassword(DEMO_PASSWORD)));
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [company] = await tx.insert(companies).values({ name: DEMO_COMPANY }).returning();
     if (!company) throw new Error('company insert returned no row');
     const teamIds = {
@@ -194,6 +206,8 @@ export async function seedDemo(db: Database): Promise<boolean> {
       title: 'Freelance consultant',
       passwordHash: passwordHashes[humans.length]!,
     });
+
+    await seedBoards(tx, company.id);
+    return company.id;
   });
-  return true;
 }

@@ -91,7 +91,7 @@ describe('credential cache', () => {
     const other = await createContext({
       handle: t.handle,
       logger: createLogger('silent'),
-      config: { sessionTtlSeconds: 3600, rateLimits: relaxedLimits, trustProxy: false },
+      config: { sessionTtlSeconds: 3600, rateLimits: relaxedLimits, trustProxy: false, sseHeartbeatMs: 10_000 },
     });
     const otherApp = createApp(other);
     const ask = (token: string) =>
@@ -110,6 +110,7 @@ describe('credential cache', () => {
       }
       expect(status).toBe(401);
     } finally {
+      other.hub.close();
       await other.bus.close();
     }
   });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
-import { users } from '../../db/schema.ts';
+import { cards, users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { signToken } from '../../lib/jwt.ts';
 
@@ -51,9 +51,18 @@ export async function updateProfile(ctx: AppContext, principal: Principal, chang
   return describeMe({ ...principal, user: { ...principal.user, name: row.name, title: row.title } });
 }
 
-/** Deletes the account; sessions and keys go with it (foreign keys cascade). */
+/**
+ * Deletes the account; sessions and keys go with it (foreign keys cascade), cards assigned to the
+ * user become unassigned, and comments keep their frozen author name.
+ */
 export async function deleteAccount(ctx: AppContext, userId: string): Promise<void> {
-  await ctx.db.delete(users).where(eq(users.id, userId));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(cards)
+      .set({ assigneeKind: null, assigneeId: null })
+      .where(and(eq(cards.assigneeKind, 'human'), eq(cards.assigneeId, userId)));
+    await tx.delete(users).where(eq(users.id, userId));
+  });
   await ctx.auth.invalidate({ userId });
 }
 

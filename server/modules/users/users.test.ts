@@ -101,6 +101,20 @@ describe('DELETE /users/me', () => {
     expect(await t.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, key.id))).toEqual([]);
   });
 
+  it('unassigns the deleted user’s cards and keeps their comments under the frozen name', async () => {
+    const { member, adminToken, memberToken } = await t.createOrg();
+    const board = await t.createBoard(adminToken, ['A'], 1);
+    const card = board.columns[0]!.cards[0]!;
+    await t.call('PATCH', `/projects/${board.id}/cards/${card.id}`, { token: adminToken, body: { assignee: member.id } });
+    await t.call('POST', `/projects/${board.id}/cards/${card.id}/comments`, { token: memberToken, body: { text: 'bye' } });
+    expect((await t.call('DELETE', '/users/me', { token: memberToken })).status).toBe(200);
+    const after = await t.call('GET', `/projects/${board.id}/cards/${card.id}`, { token: adminToken });
+    expect(after.body).not.toHaveProperty('assignee');
+    const comments = await t.call('GET', `/projects/${board.id}/cards/${card.id}/comments`, { token: adminToken });
+    expect(comments.body.comments[0]).toMatchObject({ author: member.name, text: 'bye' });
+    expect(comments.body.comments[0]).not.toHaveProperty('authorUserId');
+  });
+
   it.each(['read', 'write'] as const)(
     'refuses a %s key with 403 API_KEY_FORBIDDEN and deletes nothing',
     async (scope) => {

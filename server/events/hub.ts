@@ -1,0 +1,190 @@
+import { and, asc, desc, eq, gt, lt, lte, min } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { events } from '../db/schema.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { EventBus } from './bus.ts';
+import { EVENTS_TOPIC, type EventNotice } from './record.ts';
+
+/** An event as streams send it. */
+export type StreamEvent = { id: number; type: string; data: Record<string, unknown> };
+
+export type Subscriber = {
+  companyId: string;
+  userId: string;
+  sessionId?: string;
+  keyId?: string;
+  send(event: StreamEvent): void;
+  /** Ends the stream (the credential behind it was revoked). */
+  close(): void;
+};
+
+/** How far back a reconnecting client may resume; older gaps get a `resync` instead. */
+const REPLAY_LIMIT = 1000;
+/** Events are kept this long for resumption. */
+const RETENTION_MS = 24 * 3600_000;
+/**
+ * How far behind the newest delivered id a pull looks again: on Postgres, ids are taken when a
+ * transaction inserts but become visible when it commits, so a lower id can appear after a higher.
+ */
+const LOOKBACK = 100;
+
+type CompanyState = { subscribers: Set<Subscriber>; delivered: number; recent: Set<number>; pulling: Promise<void> };
+
+/**
+ * Fans recorded events out to the open streams of this server instance. Each instance hears of
+ * new events through the bus (LISTEN/NOTIFY), reads them from the events table in id order and
+ * sends them to the streams of the event's company, so streams on every instance see every event.
+ */
+export class EventHub {
+  private readonly companies = new Map<string, CompanyState>();
+  private readonly pruneTimer: ReturnType<typeof setInterval>;
+
+  constructor(
+    private readonly db: Database,
+    bus: EventBus,
+    private readonly logger: Logger,
+  ) {
+    bus.subscribe(EVENTS_TOPIC, (payload) => this.schedulePull((payload as EventNotice).companyId));
+    bus.subscribe('auth.invalidate', (payload) => this.closeRevoked(payload as Record<string, string | undefined>));
+    bus.onGap(() => {
+      for (const companyId of this.companies.keys()) this.schedulePull(companyId);
+    });
+    this.pruneTimer = setInterval(() => void this.prune(), 10 * 60_000);
+    this.pruneTimer.unref();
+  }
+
+  /**
+   * Adds a stream. With `lastEventId`, first replays what it missed; answers `resumed: false`
+   * when that is too far back to replay, and the client should reload its data instead. Runs in
+   * the company's queue, so no event is both replayed and delivered, or neither.
+   */
+  subscribe(subscriber: Subscriber, lastEventId?: number): Promise<{ resumed: boolean }> {
+    return this.enqueue(subscriber.companyId, async (state) => {
+      let resumed = true;
+      if (lastEventId !== undefined) {
+        const [oldest] = await this.db
+          .select({ id: min(events.id) })
+          .from(events)
+          .where(eq(events.companyId, subscriber.companyId));
+        const missed = await this.db
+          .select()
+          .from(events)
+          .where(
+            and(
+              eq(events.companyId, subscriber.companyId),
+              gt(events.id, lastEventId),
+              lte(events.id, state.delivered),
+            ),
+          )
+          .orderBy(asc(events.id))
+          .limit(REPLAY_LIMIT + 1);
+        const pruned = oldest?.id != null && oldest.id > lastEventId + 1;
+        if (pruned || missed.length > REPLAY_LIMIT) resumed = false;
+        else for (const row of missed) subscriber.send(toStreamEvent(row));
+      }
+      state.subscribers.add(subscriber);
+      return { resumed };
+    });
+  }
+
+  unsubscribe(subscriber: Subscriber) {
+    this.companies.get(subscriber.companyId)?.subscribers.delete(subscriber);
+  }
+
+  /** Streams open on this instance. */
+  get size(): number {
+    let total = 0;
+    for (const state of this.companies.values()) total += state.subscribers.size;
+    return total;
+  }
+
+  close() {
+    clearInterval(this.pruneTimer);
+    for (const state of this.companies.values()) for (const subscriber of state.subscribers) subscriber.close();
+    this.companies.clear();
+  }
+
+  /**
+   * Runs `work` after everything queued before it for the company: pulls and subscriptions are
+   * serialised per company, so events go out once each and in order. The company's cursor starts
+   * at its newest event the first time.
+   */
+  private enqueue<T>(companyId: string, work: (state: CompanyState) => Promise<T>): Promise<T> {
+    let state = this.companies.get(companyId);
+    if (!state) {
+      state = { subscribers: new Set(), delivered: -1, recent: new Set(), pulling: Promise.resolve() };
+      this.companies.set(companyId, state);
+    }
+    const current = state;
+    const run = current.pulling.then(async () => {
+      if (current.delivered < 0) {
+        const latest = await this.db
+          .select({ id: events.id })
+          .from(events)
+          .where(eq(events.companyId, companyId))
+          .orderBy(desc(events.id))
+          .limit(LOOKBACK);
+        current.delivered = latest[0]?.id ?? 0;
+        for (const row of latest) current.recent.add(row.id);
+      }
+      return work(current);
+    });
+    current.pulling = run.then(
+      () => undefined,
+      (error: unknown) => this.logger.error('event stream work failed', { companyId, error: String(error) }),
+    );
+    return run;
+  }
+
+  private schedulePull(companyId: string) {
+    const state = this.companies.get(companyId);
+    if (!state || state.subscribers.size === 0) return;
+    void this.enqueue(companyId, (current) => this.pull(companyId, current)).catch(() => undefined);
+  }
+
+  private async pull(companyId: string, state: CompanyState) {
+    const rows = await this.db
+      .select()
+      .from(events)
+      .where(and(eq(events.companyId, companyId), gt(events.id, Math.max(0, state.delivered - LOOKBACK))))
+      .orderBy(asc(events.id))
+      .limit(REPLAY_LIMIT);
+    for (const row of rows) {
+      if (state.recent.has(row.id)) continue;
+      state.recent.add(row.id);
+      state.delivered = Math.max(state.delivered, row.id);
+      const event = toStreamEvent(row);
+      for (const subscriber of state.subscribers) subscriber.send(event);
+    }
+    // Remember only the ids the look-back can still see.
+    for (const id of state.recent) if (id <= state.delivered - LOOKBACK) state.recent.delete(id);
+  }
+
+  private closeRevoked(scope: Record<string, string | undefined>) {
+    for (const state of this.companies.values()) {
+      for (const subscriber of state.subscribers) {
+        if (
+          (scope.userId && subscriber.userId === scope.userId) ||
+          (scope.sessionId && subscriber.sessionId === scope.sessionId) ||
+          (scope.keyId && subscriber.keyId === scope.keyId) ||
+          (scope.companyId && subscriber.companyId === scope.companyId)
+        ) {
+          subscriber.close();
+          state.subscribers.delete(subscriber);
+        }
+      }
+    }
+  }
+
+  private async prune() {
+    try {
+      await this.db.delete(events).where(lt(events.createdAt, new Date(Date.now() - RETENTION_MS)));
+    } catch (error) {
+      this.logger.warn('pruning old events failed', { error: String(error) });
+    }
+  }
+}
+
+function toStreamEvent(row: typeof events.$inferSelect): StreamEvent {
+  return { id: row.id, type: row.type, data: row.payload as Record<string, unknown> };
+}

@@ -1,0 +1,184 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
+
+const t = useTestApp();
+let token: string;
+let readKey: string;
+
+beforeAll(async () => {
+  const org = await t.createOrg();
+  token = org.memberToken;
+  readKey = (await t.createKey(org.adminToken, 'read')).secret;
+});
+
+const move = (projectId: string, cardId: string, body: unknown, as = token) =>
+  t.call('PATCH', `/projects/${projectId}/cards/${cardId}/move`, { token: as, body });
+
+/** A board A: a1..a4, B: b1..b3, C: empty. */
+async function board() {
+  const created = await t.createBoard(token, ['A', 'B', 'C'], 0);
+  const [a, b, c] = created.columns as [
+    (typeof created.columns)[0],
+    (typeof created.columns)[0],
+    (typeof created.columns)[0],
+  ];
+  const ids: Record<string, string> = {};
+  for (const [column, titles] of [
+    [a, ['a1', 'a2', 'a3', 'a4']],
+    [b, ['b1', 'b2', 'b3']],
+  ] as const) {
+    for (const title of titles) {
+      const response = await t.call('POST', `/projects/${created.id}/cards`, {
+        token,
+        body: { columnId: column.id, title },
+      });
+      ids[title] = response.body.card.id;
+    }
+  }
+  const name = (id: string) => Object.entries(ids).find(([, value]) => value === id)?.[0];
+  const order = async () => {
+    const columns = await t.boardOrder(token, created.id);
+    return { A: columns[a.id]!.map(name), B: columns[b.id]!.map(name), C: columns[c.id]!.map(name) };
+  };
+  return { projectId: created.id, a: a.id, b: b.id, c: c.id, ids, name, order };
+}
+
+describe('PATCH /projects/{projectId}/cards/{cardId}/move', () => {
+  it('position 0 puts the card at the top of another column; both columns come back', async () => {
+    const x = await board();
+    const response = await move(x.projectId, x.ids.a3!, { columnId: x.b, position: 0 });
+    expect(response.status).toBe(200);
+    expect(response.body.card).toMatchObject({ id: x.ids.a3, column: x.b });
+    expect(response.body.columns).toEqual([
+      { id: x.a, cardIds: [x.ids.a1, x.ids.a2, x.ids.a4] },
+      { id: x.b, cardIds: [x.ids.a3, x.ids.b1, x.ids.b2, x.ids.b3] },
+    ]);
+    expect(await x.order()).toEqual({ A: ['a1', 'a2', 'a4'], B: ['a3', 'b1', 'b2', 'b3'], C: [] });
+  });
+
+  it('a middle position takes that rank', async () => {
+    const x = await board();
+    const response = await move(x.projectId, x.ids.a1!, { columnId: x.b, position: 2 });
+    expect(response.body.columns[1].cardIds.map(x.name)).toEqual(['b1', 'b2', 'a1', 'b3']);
+    expect(await x.order()).toEqual({ A: ['a2', 'a3', 'a4'], B: ['b1', 'b2', 'a1', 'b3'], C: [] });
+  });
+
+  it('a position past the end puts the card at the bottom', async () => {
+    const x = await board();
+    const response = await move(x.projectId, x.ids.a1!, { columnId: x.b, position: 99 });
+    expect(response.status).toBe(200);
+    expect(response.body.columns[1].cardIds.map(x.name)).toEqual(['b1', 'b2', 'b3', 'a1']);
+  });
+
+  it('into an empty column', async () => {
+    const x = await board();
+    const response = await move(x.projectId, x.ids.b2!, { columnId: x.c, position: 0 });
+    expect(response.body.columns).toEqual([
+      { id: x.b, cardIds: [x.ids.b1, x.ids.b3] },
+      { id: x.c, cardIds: [x.ids.b2] },
+    ]);
+  });
+
+  it('within the same column: one entry, counted without the card itself', async () => {
+    const x = await board();
+    // a1 to rank 2 among [a2, a3, a4] → a2, a3, a1, a4
+    const down = await move(x.projectId, x.ids.a1!, { columnId: x.a, position: 2 });
+    expect(down.body.columns).toEqual([{ id: x.a, cardIds: [x.ids.a2, x.ids.a3, x.ids.a1, x.ids.a4] }]);
+    // a4 to the top
+    const up = await move(x.projectId, x.ids.a4!, { columnId: x.a, position: 0 });
+    expect(up.body.columns[0].cardIds.map(x.name)).toEqual(['a4', 'a2', 'a3', 'a1']);
+    // to its own rank: nothing changes
+    const same = await move(x.projectId, x.ids.a2!, { columnId: x.a, position: 1 });
+    expect(same.body.columns[0].cardIds.map(x.name)).toEqual(['a4', 'a2', 'a3', 'a1']);
+    // past the end within the column
+    const last = await move(x.projectId, x.ids.a4!, { columnId: x.a, position: 10 });
+    expect(last.body.columns[0].cardIds.map(x.name)).toEqual(['a2', 'a3', 'a1', 'a4']);
+    expect(await x.order()).toEqual({ A: ['a2', 'a3', 'a1', 'a4'], B: ['b1', 'b2', 'b3'], C: [] });
+  });
+
+  it('archived cards are not counted in positions', async () => {
+    const x = await board();
+    await t.call('PATCH', `/projects/${x.projectId}/cards/${x.ids.b1}`, { token, body: { archived: true } });
+    // Live B is [b2, b3]: position 1 lands between them.
+    const response = await move(x.projectId, x.ids.a1!, { columnId: x.b, position: 1 });
+    expect(response.body.columns[1].cardIds.map(x.name)).toEqual(['b2', 'a1', 'b3']);
+    expect((await x.order()).B).toEqual(['b2', 'a1', 'b3']);
+  });
+
+  it('an archived card cannot be moved (409)', async () => {
+    const x = await board();
+    await t.call('PATCH', `/projects/${x.projectId}/cards/${x.ids.b1}`, { token, body: { archived: true } });
+    const response = await move(x.projectId, x.ids.b1!, { columnId: x.a, position: 0 });
+    expect(response.status).toBe(409);
+    expect(response.body.code).toBe('CONFLICT');
+  });
+
+  it.each([
+    ['a negative position', { position: -1 }, 'position'],
+    ['a fractional position', { position: 1.5 }, 'position'],
+    ['a string position', { position: '1' }, 'position'],
+    ['a missing position', { position: undefined }, 'position'],
+    ['a malformed column id', { columnId: 'nope' }, 'columnId'],
+  ])('400 for %s', async (_label, patch, field) => {
+    const x = await board();
+    const response = await move(x.projectId, x.ids.a1!, { columnId: x.b, position: 0, ...patch });
+    expect(response.status).toBe(400);
+    expect(response.body.issues.map((issue: { path: string }) => issue.path)).toContain(field);
+    expect(await x.order()).toEqual({ A: ['a1', 'a2', 'a3', 'a4'], B: ['b1', 'b2', 'b3'], C: [] });
+  });
+
+  it('a column of another project is 404 and changes nothing', async () => {
+    const x = await board();
+    const other = await t.createBoard(token, ['Elsewhere']);
+    const response = await move(x.projectId, x.ids.a1!, { columnId: other.columns[0]!.id, position: 0 });
+    expect(response.status).toBe(404);
+    expect(response.body.code).toBe('NOT_FOUND');
+    expect(await x.order()).toEqual({ A: ['a1', 'a2', 'a3', 'a4'], B: ['b1', 'b2', 'b3'], C: [] });
+  });
+
+  it('a card or project of another company is 404', async () => {
+    const x = await board();
+    const stranger = await t.createOrg();
+    const response = await move(x.projectId, x.ids.a1!, { columnId: x.b, position: 0 }, stranger.memberToken);
+    expect(response.status).toBe(404);
+    const unknownCard = await move(x.projectId, crypto.randomUUID(), { columnId: x.b, position: 0 });
+    expect(unknownCard.status).toBe(404);
+  });
+
+  it('a read-only key gets 403 API_KEY_READ_ONLY', async () => {
+    const x = await board();
+    const response = await move(x.projectId, x.ids.a1!, { columnId: x.b, position: 0 }, readKey);
+    expect(response.status).toBe(403);
+    expect(response.body.code).toBe('API_KEY_READ_ONLY');
+  });
+
+  it('many simultaneous moves end in a consistent order with every card present once', async () => {
+    const created = await t.createBoard(token, ['P', 'Q', 'R'], 6);
+    const cardIds = created.columns.flatMap((column) => column.cards.map((card) => card.id));
+    const columnIds = created.columns.map((column) => column.id);
+    let seed = 42;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const moves = Array.from({ length: 60 }, () => ({
+      cardId: cardIds[random(cardIds.length)]!,
+      columnId: columnIds[random(columnIds.length)]!,
+      position: random(10),
+    }));
+    const responses = await Promise.all(
+      moves.map((m) => move(created.id, m.cardId, { columnId: m.columnId, position: m.position })),
+    );
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+
+    const final = await t.boardOrder(token, created.id);
+    const all = Object.values(final).flat();
+    expect(all.sort()).toEqual([...cardIds].sort());
+    expect(new Set(all).size).toBe(cardIds.length);
+    // Every response was a consistent snapshot: its columns never hold a card twice.
+    for (const response of responses) {
+      const listed = response.body.columns.flatMap((column: { cardIds: string[] }) => column.cardIds);
+      expect(new Set(listed).size).toBe(listed.length);
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { z } from '@hono/zod-openapi';
+import { jsonResponse, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
+import { COMMENT_MAX, CommentPageSchema, CommentSchema } from './schemas.ts';
+
+const tags = ['Card comments'];
+const cardParams = z.object({ projectId: uuidParam('projectId'), cardId: uuidParam('cardId') });
+const commentParams = cardParams.extend({ commentId: uuidParam('commentId') });
+const text = z
+  .string()
+  .min(1)
+  .max(COMMENT_MAX)
+  .refine((value) => value.trim().length > 0, { message: 'must not be blank' });
+
+export const listCommentsRoute = protectedRoute('read', {
+  method: 'get',
+  path: '/projects/{projectId}/cards/{cardId}/comments',
+  tags,
+  summary: "A card's comments: roots and replies, oldest first",
+  request: {
+    params: cardParams,
+    query: z.object({
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(200)
+        .default(100)
+        .openapi({ param: { name: 'limit', in: 'query' } }),
+      offset: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .default(0)
+        .openapi({ param: { name: 'offset', in: 'query' } }),
+    }),
+  },
+  responses: { 200: jsonResponse(CommentPageSchema, 'A page of comments with the total') },
+});
+
+export const createCommentRoute = protectedRoute('write', {
+  method: 'post',
+  path: '/projects/{projectId}/cards/{cardId}/comments',
+  tags,
+  summary: 'Comment on a card, or reply to a thread',
+  description:
+    'Threads have one level: `parentId` must be a root comment of this card (a reply to a reply is 400). A reply to a resolved thread reopens it.',
+  request: {
+    params: cardParams,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z.object({ text, parentId: z.uuid().nullable().optional() }).openapi('CreateCommentRequest'),
+        },
+      },
+    },
+  },
+  responses: { 201: jsonResponse(CommentSchema, 'The new comment') },
+});
+
+export const updateCommentRoute = protectedRoute('write', {
+  method: 'patch',
+  path: '/projects/{projectId}/cards/{cardId}/comments/{commentId}',
+  tags,
+  summary: 'Edit your comment, or resolve / reopen a thread',
+  description:
+    '`text`: only the author may edit (403 otherwise); `editedAt` is set. `resolved`: anyone may resolve or reopen a thread, on its root only (400 on a reply).',
+  request: {
+    params: commentParams,
+    body: {
+      required: true,
+      content: {
+        'application/json': {
+          schema: z
+            .object({ text: text.optional(), resolved: z.boolean().optional() })
+            .refine((body) => body.text !== undefined || body.resolved !== undefined, {
+              message: 'send text and/or resolved',
+            })
+            .openapi('UpdateCommentRequest'),
+        },
+      },
+    },
+  },
+  responses: { 200: jsonResponse(CommentSchema, 'The updated comment') },
+});
+
+export const deleteCommentRoute = protectedRoute('write', {
+  method: 'delete',
+  path: '/projects/{projectId}/cards/{cardId}/comments/{commentId}',
+  tags,
+  summary: 'Delete your own comment (a root takes its replies with it)',
+  description: "Someone else's comment is refused with 403 `FORBIDDEN`.",
+  request: { params: commentParams },
+  responses: { 200: jsonResponse(SuccessSchema, 'Deleted') },
+});

@@ -1,0 +1,174 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { cardComments } from '../../db/schema.ts';
+import { type Actor, recordEvent } from '../../events/record.ts';
+import { ApiError, ErrorCode, forbidden, notFound } from '../../http/errors.ts';
+import { findCard } from '../cards/service.ts';
+import { companyOf, findProject } from '../projects/access.ts';
+import type { Comment } from './schemas.ts';
+
+type CommentRow = typeof cardComments.$inferSelect;
+
+export function presentComment(row: CommentRow): Comment {
+  const isRoot = row.parentId === null;
+  return {
+    id: row.id,
+    author: row.authorName,
+    ...(row.authorUserId ? { authorUserId: row.authorUserId } : {}),
+    ...(row.authorAgentId ? { authorAgentId: row.authorAgentId } : {}),
+    at: row.createdAt.toISOString(),
+    ...(row.editedAt ? { editedAt: row.editedAt.toISOString() } : {}),
+    text: row.text,
+    parentId: row.parentId,
+    ...(isRoot ? { anchor: null, quote: null, resolvedAt: row.resolvedAt?.toISOString() ?? null } : {}),
+  };
+}
+
+function invalid(path: string, message: string) {
+  return new ApiError(400, `Invalid body: ${path}: ${message}`, ErrorCode.validation, {
+    issues: [{ location: 'body', path, message }],
+  });
+}
+
+/** The card, after checking the caller's company may see its project (404 otherwise). */
+async function visibleCard(db: Executor, actor: Actor, projectId: string, cardId: string) {
+  const company = companyOf(actor.principal);
+  await findProject(db, company.id, projectId);
+  return findCard(db, projectId, cardId);
+}
+
+async function findComment(db: Executor, cardId: string, commentId: string) {
+  const [row] = await db
+    .select()
+    .from(cardComments)
+    .where(and(eq(cardComments.id, commentId), eq(cardComments.cardId, cardId)))
+    .limit(1);
+  if (!row) throw notFound('Comment not found');
+  return row;
+}
+
+/** Roots and replies, oldest first, a page at a time, with the total. */
+export async function listComments(
+  ctx: AppContext,
+  actor: Actor,
+  projectId: string,
+  cardId: string,
+  page: { limit: number; offset: number },
+) {
+  await visibleCard(ctx.db, actor, projectId, cardId);
+  const [total] = await ctx.db.select({ n: count() }).from(cardComments).where(eq(cardComments.cardId, cardId));
+  const rows = await ctx.db
+    .select()
+    .from(cardComments)
+    .where(eq(cardComments.cardId, cardId))
+    .orderBy(asc(cardComments.createdAt), asc(cardComments.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { comments: rows.map(presentComment), total: total?.n ?? 0, limit: page.limit, offset: page.offset };
+}
+
+/**
+ * Adds a root comment or a reply. Threads have one level: a reply to a reply is refused. A reply
+ * to a resolved thread reopens it.
+ */
+export async function addComment(
+  ctx: AppContext,
+  actor: Actor,
+  projectId: string,
+  cardId: string,
+  input: { text: string; parentId?: string | null },
+) {
+  return ctx.db.transaction(async (tx) => {
+    await visibleCard(tx, actor, projectId, cardId);
+    let reopened: Comment | undefined;
+    if (input.parentId) {
+      const [parent] = await tx
+        .select()
+        .from(cardComments)
+        .where(and(eq(cardComments.id, input.parentId), eq(cardComments.cardId, cardId)))
+        .limit(1);
+      if (!parent) throw invalid('parentId', 'is not a comment on this card');
+      if (parent.parentId !== null)
+        throw invalid('parentId', 'is a reply; threads have one level, so reply to its root');
+      if (parent.resolvedAt) {
+        const [row] = await tx
+          .update(cardComments)
+          .set({ resolvedAt: null })
+          .where(eq(cardComments.id, parent.id))
+          .returning();
+        reopened = presentComment(row!);
+      }
+    }
+    const [row] = await tx
+      .insert(cardComments)
+      .values({
+        cardId,
+        parentId: input.parentId ?? null,
+        authorName: actor.principal.user.name,
+        authorUserId: actor.principal.user.id,
+        text: input.text,
+      })
+      .returning();
+    const comment = presentComment(row!);
+    await recordEvent(ctx, tx, actor, 'comment.created', {
+      projectId,
+      cardId,
+      comment,
+      ...(reopened ? { reopened } : {}),
+    });
+    return comment;
+  });
+}
+
+/** Edits your own comment's text, and/or resolves or reopens a thread (anyone may). */
+export async function updateComment(
+  ctx: AppContext,
+  actor: Actor,
+  projectId: string,
+  cardId: string,
+  commentId: string,
+  changes: { text?: string; resolved?: boolean },
+) {
+  return ctx.db.transaction(async (tx) => {
+    await visibleCard(tx, actor, projectId, cardId);
+    const current = await findComment(tx, cardId, commentId);
+    const fields: Partial<typeof cardComments.$inferInsert> = {};
+    if (changes.text !== undefined) {
+      if (current.authorUserId !== actor.principal.user.id) throw forbidden('You can only edit your own comments');
+      if (changes.text !== current.text) Object.assign(fields, { text: changes.text, editedAt: new Date() });
+    }
+    if (changes.resolved !== undefined) {
+      if (current.parentId !== null)
+        throw invalid('resolved', 'only a thread’s first comment can be resolved or reopened');
+      const resolvedAt = changes.resolved ? (current.resolvedAt ?? new Date()) : null;
+      fields.resolvedAt = resolvedAt;
+    }
+    const [row] =
+      Object.keys(fields).length > 0
+        ? await tx.update(cardComments).set(fields).where(eq(cardComments.id, commentId)).returning()
+        : [current];
+    const comment = presentComment(row!);
+    const type =
+      changes.resolved === undefined ? 'comment.updated' : changes.resolved ? 'comment.resolved' : 'comment.reopened';
+    await recordEvent(ctx, tx, actor, type, { projectId, cardId, comment });
+    return comment;
+  });
+}
+
+/** Deletes your own comment; deleting a thread's root deletes its replies with it. */
+export async function deleteComment(
+  ctx: AppContext,
+  actor: Actor,
+  projectId: string,
+  cardId: string,
+  commentId: string,
+) {
+  return ctx.db.transaction(async (tx) => {
+    await visibleCard(tx, actor, projectId, cardId);
+    const current = await findComment(tx, cardId, commentId);
+    if (current.authorUserId !== actor.principal.user.id) throw forbidden('You can only delete your own comments');
+    await tx.delete(cardComments).where(eq(cardComments.id, commentId));
+    await recordEvent(ctx, tx, actor, 'comment.deleted', { projectId, cardId, commentId, parentId: current.parentId });
+  });
+}

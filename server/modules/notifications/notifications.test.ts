@@ -1,0 +1,184 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { createContext } from '../../bootstrap.ts';
+import { events } from '../../db/schema.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { relaxedLimits, useTestApp } from '../../test/harness.ts';
+
+const t = useTestApp({ config: { sseHeartbeatMs: 100 } });
+let org: Awaited<ReturnType<typeof t.createOrg>>;
+
+beforeAll(async () => {
+  org = await t.createOrg();
+});
+
+describe('GET /notifications/sse', () => {
+  it('opens an event stream that starts with ready and carries board changes made by others', async () => {
+    const board = await t.createBoard(org.adminToken, ['A', 'B'], 2);
+    const stream = await t.openStream(org.memberToken);
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toContain('text/event-stream');
+      expect((await stream.next('ready')).data).toEqual({ resumed: true });
+
+      const [a, b] = board.columns;
+      const card = a!.cards[0]!;
+      await t.call('PATCH', `/projects/${board.id}/cards/${card.id}/move`, {
+        token: org.adminToken,
+        headers: { 'x-client-id': 'tab-1' },
+        body: { columnId: b!.id, position: 0 },
+      });
+      const moved = await stream.next('card.moved');
+      expect(Number(moved.id)).toBeGreaterThan(0);
+      expect(moved.data).toMatchObject({
+        projectId: board.id,
+        card: { id: card.id, column: b!.id },
+        columns: [
+          { id: a!.id, cardIds: [a!.cards[1]!.id] },
+          { id: b!.id, cardIds: [card.id, ...b!.cards.map((c) => c.id)] },
+        ],
+        actorUserId: org.admin.id,
+        clientId: 'tab-1',
+      });
+
+      const comment = await t.call('POST', `/projects/${board.id}/cards/${card.id}/comments`, {
+        token: org.adminToken,
+        body: { text: 'On it' },
+      });
+      expect((await stream.next('comment.created')).data).toMatchObject({
+        cardId: card.id,
+        comment: { id: comment.body.id },
+      });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends a heartbeat comment between events', async () => {
+    const stream = await t.openStream(org.memberToken);
+    try {
+      await stream.next('ready');
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(stream.comments.filter((line) => line === ': ping').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('replays what a reconnecting client missed after Last-Event-ID, in order', async () => {
+    const board = await t.createBoard(org.adminToken, ['A'], 3);
+    const [x, y, z] = board.columns[0]!.cards;
+    const first = await t.openStream(org.memberToken);
+    await first.next('ready');
+    await t.call('PATCH', `/projects/${board.id}/cards/${x!.id}`, { token: org.adminToken, body: { title: 'one' } });
+    const seen = await first.next('card.updated');
+    first.close();
+
+    await t.call('PATCH', `/projects/${board.id}/cards/${y!.id}`, { token: org.adminToken, body: { title: 'two' } });
+    await t.call('PATCH', `/projects/${board.id}/cards/${z!.id}`, { token: org.adminToken, body: { title: 'three' } });
+
+    const again = await t.openStream(org.memberToken, { 'last-event-id': seen.id! });
+    try {
+      const replayed = [await again.next('card.updated'), await again.next('card.updated')];
+      expect(replayed.map((event) => event.data.card.title)).toEqual(['two', 'three']);
+      expect(Number(replayed[1]!.id)).toBeGreaterThan(Number(replayed[0]!.id));
+      expect((await again.next('ready')).data).toEqual({ resumed: true });
+    } finally {
+      again.close();
+    }
+  });
+
+  it('says resumed: false when the missed events are no longer kept', async () => {
+    const board = await t.createBoard(org.adminToken, ['A'], 1);
+    await t.call('PATCH', `/projects/${board.id}/cards/${board.columns[0]!.cards[0]!.id}`, {
+      token: org.adminToken,
+      body: { title: 'new' },
+    });
+    await t.ctx.db.delete(events);
+    await t.call('PATCH', `/projects/${board.id}/cards/${board.columns[0]!.cards[0]!.id}`, {
+      token: org.adminToken,
+      body: { title: 'newer' },
+    });
+    const stream = await t.openStream(org.memberToken, { 'last-event-id': '1' });
+    try {
+      expect((await stream.next('ready')).data).toEqual({ resumed: false });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('rejects a malformed Last-Event-ID with 400', async () => {
+    const response = await t.call('GET', '/notifications/sse', {
+      token: org.memberToken,
+      headers: { 'last-event-id': 'abc' },
+    });
+    expect(response.status).toBe(400);
+  });
+
+  it('never carries another company’s events', async () => {
+    const stranger = await t.createOrg();
+    const stream = await t.openStream(stranger.memberToken);
+    try {
+      await stream.next('ready');
+      const board = await t.createBoard(org.adminToken, ['A'], 1);
+      await t.call('PATCH', `/projects/${board.id}/cards/${board.columns[0]!.cards[0]!.id}`, {
+        token: org.adminToken,
+        body: { title: 'secret' },
+      });
+      await expect(stream.next('card.updated', 400)).rejects.toThrow('no card.updated');
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('accepts an API key, and answers 404 to a user without a company', async () => {
+    const key = await t.createKey(org.adminToken, 'read');
+    const stream = await t.openStream(key.secret);
+    try {
+      expect((await stream.next('ready')).data).toEqual({ resumed: true });
+    } finally {
+      stream.close();
+    }
+    const loner = await t.createUser();
+    expect((await t.call('GET', '/notifications/sse', { token: await t.signIn(loner.email) })).status).toBe(404);
+  });
+
+  it('ends when the session behind it is revoked', async () => {
+    const token = await t.signIn(org.member.email);
+    const stream = await t.openStream(token);
+    await stream.next('ready');
+    await t.call('POST', '/auth/logout', { token });
+    for (let i = 0; i < 50 && !stream.ended; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(stream.ended).toBe(true);
+  });
+
+  it('delivers events recorded by another server instance on the same database', async () => {
+    const other = await createContext({
+      handle: t.handle,
+      logger: createLogger('silent'),
+      config: { sessionTtlSeconds: 3600, rateLimits: relaxedLimits, trustProxy: false, sseHeartbeatMs: 10_000 },
+    });
+    const otherApp = createApp(other);
+    const stream = await t.openStream(org.memberToken);
+    try {
+      await stream.next('ready');
+      const board = await t.createBoard(org.adminToken, ['A'], 1);
+      const card = board.columns[0]!.cards[0]!;
+      const response = await otherApp.request(
+        `/api/projects/${board.id}/cards/${card.id}`,
+        {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${org.adminToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'from the other instance' }),
+        },
+        { incoming: { socket: { remoteAddress: '10.1.1.1' } } } as never,
+      );
+      expect(response.status).toBe(200);
+      expect((await stream.next('card.updated')).data.card.title).toBe('from the other instance');
+    } finally {
+      stream.close();
+      other.hub.close();
+      await other.bus.close();
+    }
+  });
+});

@@ -1,0 +1,232 @@
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/client.ts';
+import { boardColumns, cards, projects } from '../../db/schema.ts';
+import { type Actor, recordEvent } from '../../events/record.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { commentCopies, presentBoardCard } from '../cards/present.ts';
+import { companyOf, findProject, type ProjectRow } from './access.ts';
+
+export const DEFAULT_COLUMNS = ['To do', 'In progress', 'Done'];
+/** Columns one board may have. */
+export const MAX_COLUMNS = 30;
+
+type ColumnRow = typeof boardColumns.$inferSelect;
+
+export function presentProject(row: ProjectRow, counts?: { cards: number }) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    archived: row.archivedAt !== null,
+    archivedAt: row.archivedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    cardCount: counts?.cards ?? 0,
+  };
+}
+
+export function presentColumn(row: ColumnRow) {
+  return { id: row.id, name: row.name, position: row.position, wipLimit: row.wipLimit };
+}
+
+async function liveColumns(db: Executor, projectId: string): Promise<ColumnRow[]> {
+  return db
+    .select()
+    .from(boardColumns)
+    .where(and(eq(boardColumns.projectId, projectId), isNull(boardColumns.deletedAt)))
+    .orderBy(asc(boardColumns.position), asc(boardColumns.createdAt));
+}
+
+async function liveCardCount(db: Executor, projectId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(cards)
+    .where(and(eq(cards.projectId, projectId), isNull(cards.archivedAt)));
+  return row?.n ?? 0;
+}
+
+/** Every project of the caller's company, archived ones flagged, most recently changed first. */
+export async function listProjects(ctx: AppContext, actor: Actor) {
+  const company = companyOf(actor.principal);
+  const rows = await ctx.db
+    .select({
+      project: projects,
+      cards: sql<number>`(select count(*)::int from ${cards} where ${cards.projectId} = ${projects.id} and ${cards.archivedAt} is null)`,
+    })
+    .from(projects)
+    .where(eq(projects.companyId, company.id))
+    .orderBy(desc(projects.updatedAt));
+  return rows.map((row) => presentProject(row.project, { cards: row.cards }));
+}
+
+export async function createProject(
+  ctx: AppContext,
+  actor: Actor,
+  input: { name: string; description?: string; columns?: string[] },
+) {
+  const company = companyOf(actor.principal);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(projects)
+      .values({ companyId: company.id, name: input.name, description: input.description ?? '' })
+      .returning();
+    const names = input.columns ?? DEFAULT_COLUMNS;
+    if (names.length > 0) {
+      await tx.insert(boardColumns).values(names.map((name, position) => ({ projectId: row!.id, name, position })));
+    }
+    const project = presentProject(row!);
+    await recordEvent(ctx, tx, actor, 'project.created', { projectId: row!.id, project });
+    return project;
+  });
+}
+
+/** The board: the project, its live columns in order, and each column's live cards in order. */
+export async function projectDetail(ctx: AppContext, actor: Actor, projectId: string) {
+  const company = companyOf(actor.principal);
+  const project = await findProject(ctx.db, company.id, projectId);
+  const columns = await liveColumns(ctx.db, projectId);
+  const cardRows = await ctx.db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.projectId, projectId), isNull(cards.archivedAt)))
+    .orderBy(asc(cards.rank), asc(cards.id));
+  const copies = await commentCopies(
+    ctx.db,
+    cardRows.map((row) => row.id),
+  );
+  const byColumn = new Map(columns.map((column) => [column.id, [] as ReturnType<typeof presentBoardCard>[]]));
+  for (const row of cardRows) byColumn.get(row.columnId)?.push(presentBoardCard(row, copies.get(row.id)));
+  return {
+    ...presentProject(project, { cards: cardRows.length }),
+    columns: columns.map((column) => ({ ...presentColumn(column), cards: byColumn.get(column.id) ?? [] })),
+  };
+}
+
+export async function updateProject(
+  ctx: AppContext,
+  actor: Actor,
+  projectId: string,
+  changes: { name?: string; description?: string; archived?: boolean },
+) {
+  const company = companyOf(actor.principal);
+  return ctx.db.transaction(async (tx) => {
+    const current = await findProject(tx, company.id, projectId, { lock: true });
+    const archivedAt =
+      changes.archived === undefined
+        ? current.archivedAt
+        : changes.archived
+          ? (current.archivedAt ?? new Date())
+          : null;
+    const [row] = await tx
+      .update(projects)
+      .set({
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.description !== undefined ? { description: changes.description } : {}),
+        archivedAt,
+        updatedAt: new Date(),
+      })
+      .where(eq(projects.id, projectId))
+      .returning();
+    const project = presentProject(row!, { cards: await liveCardCount(tx, projectId) });
+    await recordEvent(ctx, tx, actor, 'project.updated', { projectId, project });
+    return project;
+  });
+}
+
+/** Writes the columns' positions 0..n-1 in the given order. */
+async function writeColumnOrder(db: Executor, ids: string[]) {
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update board_columns set position = u.position, updated_at = now()
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((_, index) => index))}::int[]) as u(id, position)
+    where board_columns.id = u.id`);
+}
+
+async function columnsChanged(ctx: AppContext, tx: Executor, actor: Actor, projectId: string) {
+  const columns = (await liveColumns(tx, projectId)).map(presentColumn);
+  await recordEvent(ctx, tx, actor, 'columns.changed', { projectId, columns });
+  return columns;
+}
+
+export async function createColumn(
+  ctx: AppContext,
+  actor: Actor,
+  projectId: string,
+  input: { name: string; position?: number; wipLimit?: number | null },
+) {
+  const company = companyOf(actor.principal);
+  return ctx.db.transaction(async (tx) => {
+    await findProject(tx, company.id, projectId, { lock: true });
+    const existing = await liveColumns(tx, projectId);
+    if (existing.length >= MAX_COLUMNS) throw conflict(`A board has at most ${MAX_COLUMNS} columns`);
+    const [row] = await tx
+      .insert(boardColumns)
+      .values({ projectId, name: input.name, position: existing.length, wipLimit: input.wipLimit ?? null })
+      .returning();
+    const order = existing.map((column) => column.id);
+    order.splice(Math.min(input.position ?? order.length, order.length), 0, row!.id);
+    await writeColumnOrder(tx, order);
+    return {
+      column: presentColumn({ ...row!, position: order.indexOf(row!.id) }),
+      columns: await columnsChanged(ctx, tx, actor, projectId),
+    };
+  });
+}
+
+export async function updateColumn(
+  ctx: AppContext,
+  actor: Actor,
+  projectId: string,
+  columnId: string,
+  changes: { name?: string; position?: number; wipLimit?: number | null },
+) {
+  const company = companyOf(actor.principal);
+  return ctx.db.transaction(async (tx) => {
+    await findProject(tx, company.id, projectId, { lock: true });
+    const existing = await liveColumns(tx, projectId);
+    if (!existing.some((column) => column.id === columnId)) throw notFound('Column not found');
+    await tx
+      .update(boardColumns)
+      .set({
+        ...(changes.name !== undefined ? { name: changes.name } : {}),
+        ...(changes.wipLimit !== undefined ? { wipLimit: changes.wipLimit } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(boardColumns.id, columnId));
+    if (changes.position !== undefined) {
+      const order = existing.map((column) => column.id).filter((id) => id !== columnId);
+      order.splice(Math.min(changes.position, order.length), 0, columnId);
+      await writeColumnOrder(tx, order);
+    }
+    const columns = await columnsChanged(ctx, tx, actor, projectId);
+    return { column: columns.find((column) => column.id === columnId)!, columns };
+  });
+}
+
+/** Deletes an empty column. A column with live cards is refused (409) so no card is lost. */
+export async function deleteColumn(ctx: AppContext, actor: Actor, projectId: string, columnId: string) {
+  const company = companyOf(actor.principal);
+  return ctx.db.transaction(async (tx) => {
+    await findProject(tx, company.id, projectId, { lock: true });
+    const existing = await liveColumns(tx, projectId);
+    const column = existing.find((item) => item.id === columnId);
+    if (!column) throw notFound('Column not found');
+    const [live] = await tx
+      .select({ n: count() })
+      .from(cards)
+      .where(and(eq(cards.columnId, columnId), isNull(cards.archivedAt)));
+    const n = live?.n ?? 0;
+    if (n > 0) {
+      throw conflict(
+        `“${column.name}” still has ${n} card${n === 1 ? '' : 's'}; move or archive ${n === 1 ? 'it' : 'them'} first`,
+      );
+    }
+    await tx.update(boardColumns).set({ deletedAt: new Date() }).where(eq(boardColumns.id, columnId));
+    await writeColumnOrder(
+      tx,
+      existing.filter((item) => item.id !== columnId).map((item) => item.id),
+    );
+    return { columns: await columnsChanged(ctx, tx, actor, projectId) };
+  });
+}
