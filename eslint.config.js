@@ -74,6 +74,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // Advice for the React Compiler, which this project does not use (TanStack Virtual trips it).
+      'react-hooks/incompatible-library': 'off',
       'no-restricted-imports': [
         'error',
         { patterns: [serverImports, deepFeatureImports, apiInternals, relativeFeatureInternals, relativeApiInternals] },

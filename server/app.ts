@@ -15,6 +15,7 @@ import { registerApiKeyRoutes } from './modules/api-keys/handlers.ts';
 import { registerAuthRoutes } from './modules/auth/handlers.ts';
 import { registerCardRoutes } from './modules/cards/handlers.ts';
 import { registerCommentRoutes } from './modules/comments/handlers.ts';
+import { registerMemberRoutes } from './modules/members/handlers.ts';
 import { registerNotificationRoutes } from './modules/notifications/handlers.ts';
 import { registerProjectRoutes } from './modules/projects/handlers.ts';
 import { registerSystemRoutes } from './modules/system/handlers.ts';
@@ -53,6 +54,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerAuthRoutes(api);
   registerUserRoutes(api);
   registerApiKeyRoutes(api);
+  registerMemberRoutes(api);
   registerProjectRoutes(api);
   registerCardRoutes(api);
   registerCommentRoutes(api);

@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
+import { clientId } from './client-id';
 import { apiBaseUrl } from './config';
 import { ApiError, networkError, toApiError } from './errors';
 import type { paths } from './generated/schema';
@@ -9,6 +10,7 @@ const authMiddleware: Middleware = {
   onRequest({ request }) {
     const token = getToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    request.headers.set('X-Client-Id', clientId);
     return request;
   },
   async onResponse({ request, response }) {

@@ -14,6 +14,8 @@ import { Route as SigninRouteImport } from './../routes/signin'
 import { Route as AppIndexRouteImport } from './../routes/_app/index'
 import { Route as AppAccountRouteImport } from './../routes/_app/account'
 import { Route as AppSettingsRouteImport } from './../routes/_app/settings'
+import { Route as AppProjectsIndexRouteImport } from './../routes/_app/projects/index'
+import { Route as AppProjectsProjectIdRouteImport } from './../routes/_app/projects/$projectId'
 import { Route as AppSettingsIndexRouteImport } from './../routes/_app/settings/index'
 import { Route as AppSettingsApiKeysRouteImport } from './../routes/_app/settings/api-keys'
 
@@ -41,6 +43,16 @@ const AppSettingsRoute = AppSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProjectsProjectIdRoute = AppProjectsProjectIdRouteImport.update({
+  id: '/projects/$projectId',
+  path: '/projects/$projectId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -57,14 +69,18 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/account': typeof AppAccountRoute
   '/settings': typeof AppSettingsRouteWithChildren
+  '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/projects/': typeof AppProjectsIndexRoute
   '/settings/': typeof AppSettingsIndexRoute
 }
 export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/account': typeof AppAccountRoute
   '/': typeof AppIndexRoute
+  '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/projects': typeof AppProjectsIndexRoute
   '/settings': typeof AppSettingsIndexRoute
 }
 export interface FileRoutesById {
@@ -74,7 +90,9 @@ export interface FileRoutesById {
   '/_app/account': typeof AppAccountRoute
   '/_app/settings': typeof AppSettingsRouteWithChildren
   '/_app/': typeof AppIndexRoute
+  '/_app/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
+  '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/settings/': typeof AppSettingsIndexRoute
 }
 export interface FileRouteTypes {
@@ -84,10 +102,19 @@ export interface FileRouteTypes {
     | '/signin'
     | '/account'
     | '/settings'
+    | '/projects/$projectId'
     | '/settings/api-keys'
+    | '/projects/'
     | '/settings/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/signin' | '/account' | '/' | '/settings/api-keys' | '/settings'
+  to:
+    | '/signin'
+    | '/account'
+    | '/'
+    | '/projects/$projectId'
+    | '/settings/api-keys'
+    | '/projects'
+    | '/settings'
   id:
     | '__root__'
     | '/_app'
@@ -95,7 +122,9 @@ export interface FileRouteTypes {
     | '/_app/account'
     | '/_app/settings'
     | '/_app/'
+    | '/_app/projects/$projectId'
     | '/_app/settings/api-keys'
+    | '/_app/projects/'
     | '/_app/settings/'
   fileRoutesById: FileRoutesById
 }
@@ -141,6 +170,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/projects/': {
+      id: '/_app/projects/'
+      path: '/projects'
+      fullPath: '/projects/'
+      preLoaderRoute: typeof AppProjectsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/$projectId': {
+      id: '/_app/projects/$projectId'
+      path: '/projects/$projectId'
+      fullPath: '/projects/$projectId'
+      preLoaderRoute: typeof AppProjectsProjectIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings/': {
       id: '/_app/settings/'
       path: '/'
@@ -176,12 +219,16 @@ interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
   AppSettingsRoute: typeof AppSettingsRouteWithChildren
   AppIndexRoute: typeof AppIndexRoute
+  AppProjectsProjectIdRoute: typeof AppProjectsProjectIdRoute
+  AppProjectsIndexRoute: typeof AppProjectsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAccountRoute: AppAccountRoute,
   AppSettingsRoute: AppSettingsRouteWithChildren,
   AppIndexRoute: AppIndexRoute,
+  AppProjectsProjectIdRoute: AppProjectsProjectIdRoute,
+  AppProjectsIndexRoute: AppProjectsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

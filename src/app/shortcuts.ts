@@ -8,6 +8,7 @@ export type Shortcut = { keys: string[]; description: string; to?: string };
 export const shortcuts: Shortcut[] = [
   { keys: ['?'], description: 'Show keyboard shortcuts' },
   { keys: ['g', 'h'], description: 'Go to Home', to: '/' },
+  { keys: ['g', 'p'], description: 'Go to Projects', to: '/projects' },
   { keys: ['g', 'k'], description: 'Go to Settings → API keys', to: '/settings/api-keys' },
   { keys: ['g', 'a'], description: 'Go to Account', to: '/account' },
 ];

@@ -21,7 +21,7 @@ export function Button({
   return (
     <button
       type={type}
-      className="button"
+      className={className ? `button ${className}` : 'button'}
       data-variant={variant}
       data-size={size}
       data-busy={busy}

@@ -70,3 +70,27 @@ export const SignOutIcon = () => (
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
   </Icon>
 );
+export const BoardIcon = () => (
+  <Icon>
+    <rect x="3" y="4" width="5" height="16" rx="1" />
+    <rect x="10" y="4" width="5" height="11" rx="1" />
+    <rect x="17" y="4" width="4" height="7" rx="1" />
+  </Icon>
+);
+export const BlockedIcon = () => (
+  <Icon width="12" height="12">
+    <circle cx="12" cy="12" r="9" />
+    <path d="m5.6 5.6 12.8 12.8" />
+  </Icon>
+);
+export const CommentIcon = () => (
+  <Icon width="13" height="13">
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+  </Icon>
+);
+export const ChecklistIcon = () => (
+  <Icon width="13" height="13">
+    <rect x="3" y="3" width="18" height="18" rx="3" />
+    <path d="m8 12 3 3 5-6" />
+  </Icon>
+);

@@ -7,3 +7,5 @@ export * from './icons';
 export { Spinner } from './spinner';
 export { dismissToast, toast, Toaster } from './toast';
 export { useDocumentTitle } from './use-document-title';
+export { SidePanel } from './side-panel';
+export { useNow } from './use-now';

@@ -105,8 +105,14 @@ describe('DELETE /users/me', () => {
     const { member, adminToken, memberToken } = await t.createOrg();
     const board = await t.createBoard(adminToken, ['A'], 1);
     const card = board.columns[0]!.cards[0]!;
-    await t.call('PATCH', `/projects/${board.id}/cards/${card.id}`, { token: adminToken, body: { assignee: member.id } });
-    await t.call('POST', `/projects/${board.id}/cards/${card.id}/comments`, { token: memberToken, body: { text: 'bye' } });
+    await t.call('PATCH', `/projects/${board.id}/cards/${card.id}`, {
+      token: adminToken,
+      body: { assignee: member.id },
+    });
+    await t.call('POST', `/projects/${board.id}/cards/${card.id}/comments`, {
+      token: memberToken,
+      body: { text: 'bye' },
+    });
     expect((await t.call('DELETE', '/users/me', { token: memberToken })).status).toBe(200);
     const after = await t.call('GET', `/projects/${board.id}/cards/${card.id}`, { token: adminToken });
     expect(after.body).not.toHaveProperty('assignee');

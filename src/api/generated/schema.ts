@@ -209,6 +209,117 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/company/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The people and agents of the caller’s company (for assignees and avatars)
+         * @description People first, then agents, each by name. A caller without a company gets 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Everyone who can be assigned */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MemberList"];
+                    };
+                };
+                /** @description Malformed id, invalid JSON body or validation error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or the caller is not authorized to see it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -3195,6 +3306,25 @@ export type components = {
                 name: string;
                 title: string;
             };
+        };
+        Member: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "human" | "agent";
+            name: string;
+            /**
+             * @description People are always active.
+             * @enum {string}
+             */
+            status: "active" | "paused" | "completed";
+            /** Format: uuid */
+            teamId: string | null;
+            /** @description A person’s job title, or an agent’s role. */
+            title: string;
+        };
+        MemberList: {
+            members: components["schemas"]["Member"][];
         };
         MoveCardRequest: {
             /**

@@ -1,16 +1,18 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useMe, useSignOut } from '@/features/auth';
-import { Avatar, Button, HomeIcon, KeyboardIcon, KeyIcon, MenuIcon, SignOutIcon, UserIcon } from '@/ui';
+import { Avatar, BoardIcon, Button, HomeIcon, KeyboardIcon, KeyIcon, MenuIcon, SignOutIcon, UserIcon } from '@/ui';
+import { LiveIndicator } from './live-indicator';
 import { openShortcutSheet, useGlobalShortcuts } from '../shortcuts';
 import { ShortcutSheet } from './shortcut-sheet';
 import { ThemeSelect } from './theme-select';
 import './app-shell.css';
 
 const navigation = [
-  { to: '/', label: 'Home', icon: HomeIcon, exact: true },
-  { to: '/settings/api-keys', label: 'API keys', icon: KeyIcon, exact: false },
-  { to: '/account', label: 'Account', icon: UserIcon, exact: false },
+  { to: '/', label: 'Home', icon: HomeIcon, exact: true, company: false },
+  { to: '/projects', label: 'Projects', icon: BoardIcon, exact: false, company: true },
+  { to: '/settings/api-keys', label: 'API keys', icon: KeyIcon, exact: false, company: false },
+  { to: '/account', label: 'Account', icon: UserIcon, exact: false, company: false },
 ] as const;
 
 /** The signed-in layout: navigation, who is signed in, theme, and the page. */
@@ -50,19 +52,21 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
         <nav aria-label="Main">
           <ul className="shell-nav">
-            {navigation.map(({ to, label, icon: Icon, exact }) => (
-              <li key={to}>
-                <Link
-                  to={to}
-                  className="shell-nav-link"
-                  activeOptions={{ exact }}
-                  activeProps={{ 'aria-current': 'page' }}
-                >
-                  <Icon />
-                  {label}
-                </Link>
-              </li>
-            ))}
+            {navigation
+              .filter((item) => !item.company || me.company)
+              .map(({ to, label, icon: Icon, exact }) => (
+                <li key={to}>
+                  <Link
+                    to={to}
+                    className="shell-nav-link"
+                    activeOptions={{ exact }}
+                    activeProps={{ 'aria-current': 'page' }}
+                  >
+                    <Icon />
+                    {label}
+                  </Link>
+                </li>
+              ))}
           </ul>
         </nav>
         <div className="shell-footer">
@@ -75,6 +79,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               </div>
             </div>
           </div>
+          <LiveIndicator />
           <ThemeSelect />
           <div className="row">
             <Button variant="ghost" size="small" onClick={openShortcutSheet} aria-keyshortcuts="?">

@@ -1,6 +1,6 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSession } from '@/api';
+import { startLive, stopLive, useSession } from '@/api';
 import { AppShell } from './app-shell';
 
 /**
@@ -19,6 +19,13 @@ export function SignedInLayout() {
     const leftOnPurpose = reason === 'signed-out' || reason === 'deleted';
     void navigate({ to: '/signin', search: { redirect: leftOnPurpose ? undefined : href }, replace: true });
   }, [token, reason, href, navigate]);
+
+  // One live connection per tab while signed in.
+  useEffect(() => {
+    if (!token) return;
+    startLive();
+    return stopLive;
+  }, [token]);
 
   if (!token) return null;
   return (

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { agents } from '../../db/schema.ts';
+import { useTestApp } from '../../test/harness.ts';
+
+const t = useTestApp();
+
+describe('GET /company/members', () => {
+  it('lists the company’s people then agents, and nobody from elsewhere', async () => {
+    const org = await t.createOrg();
+    const stranger = await t.createOrg();
+    await t.ctx.db
+      .insert(agents)
+      .values({ companyId: org.company.id, name: 'Scribe', role: 'Takes notes', status: 'completed' });
+    const response = await t.call('GET', '/company/members', { token: org.memberToken });
+    expect(response.status).toBe(200);
+    const members = response.body.members as { kind: string; id: string; name: string; status: string }[];
+    expect(members.map((member) => member.kind)).toEqual(['human', 'human', 'agent']);
+    expect(members.map((member) => member.id)).toEqual(expect.arrayContaining([org.admin.id, org.member.id]));
+    expect(members.map((member) => member.id)).not.toContain(stranger.admin.id);
+    expect(members[2]).toMatchObject({ name: 'Scribe', title: 'Takes notes', status: 'completed' });
+  });
+
+  it('is 404 for a user without a company', async () => {
+    const loner = await t.createUser();
+    expect((await t.call('GET', '/company/members', { token: await t.signIn(loner.email) })).status).toBe(404);
+  });
+});

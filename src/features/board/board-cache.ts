@@ -1,0 +1,73 @@
+import type { BoardCard, ColumnEntry, ProjectDetail } from '@/api';
+
+/** Every card on the board by id. */
+function cardsById(board: ProjectDetail): Map<string, BoardCard> {
+  const map = new Map<string, BoardCard>();
+  for (const column of board.columns) for (const card of column.cards) map.set(card.id, card);
+  return map;
+}
+
+/**
+ * Applies column orders the server returned (a move, a creation, …) as the truth: each named
+ * column now holds exactly those cards in that order. `card` is the changed card's new state.
+ */
+export function applyColumnOrders(board: ProjectDetail, entries: ColumnEntry[], card?: BoardCard): ProjectDetail {
+  const byId = cardsById(board);
+  if (card) byId.set(card.id, card);
+  const orders = new Map(entries.map((entry) => [entry.id, entry.cardIds]));
+  const placed = new Set(entries.flatMap((entry) => entry.cardIds));
+  return {
+    ...board,
+    columns: board.columns.map((column) => {
+      const ids = orders.get(column.id);
+      if (ids)
+        return { ...column, cards: ids.map((id) => byId.get(id)).filter((item): item is BoardCard => Boolean(item)) };
+      // A card now placed in a named column cannot also stay here.
+      return column.cards.some((item) => placed.has(item.id))
+        ? { ...column, cards: column.cards.filter((item) => !placed.has(item.id)) }
+        : column;
+    }),
+  };
+}
+
+/** The move as the user made it, before the server answers: `position` counts without the card. */
+export function moveLocally(board: ProjectDetail, cardId: string, columnId: string, position: number): ProjectDetail {
+  const card = cardsById(board).get(cardId);
+  if (!card) return board;
+  const target = board.columns.find((column) => column.id === columnId);
+  if (!target) return board;
+  const ids = target.cards.map((item) => item.id).filter((id) => id !== cardId);
+  ids.splice(Math.min(position, ids.length), 0, cardId);
+  const entries: ColumnEntry[] = [{ id: columnId, cardIds: ids }];
+  const source = board.columns.find((column) => column.cards.some((item) => item.id === cardId));
+  if (source && source.id !== columnId) {
+    entries.unshift({ id: source.id, cardIds: source.cards.map((item) => item.id).filter((id) => id !== cardId) });
+  }
+  return applyColumnOrders(board, entries, { ...card, column: columnId });
+}
+
+/** Replaces a card in place; an archived card leaves the board. */
+export function replaceCard(board: ProjectDetail, card: BoardCard): ProjectDetail {
+  return {
+    ...board,
+    columns: board.columns.map((column) =>
+      column.cards.some((item) => item.id === card.id)
+        ? {
+            ...column,
+            cards: card.archived
+              ? column.cards.filter((item) => item.id !== card.id)
+              : column.cards.map((item) => (item.id === card.id ? card : item)),
+          }
+        : column,
+    ),
+  };
+}
+
+/** Where a card is: its column and its rank among the column's live cards. */
+export function locate(board: ProjectDetail, cardId: string): { columnId: string; index: number } | undefined {
+  for (const column of board.columns) {
+    const index = column.cards.findIndex((card) => card.id === cardId);
+    if (index >= 0) return { columnId: column.id, index };
+  }
+  return undefined;
+}

@@ -1,0 +1,138 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, errorMessage, unwrap, type Card, type UpdateCardRequest } from '@/api';
+import { toast } from '@/ui';
+import { applyColumnOrders, moveLocally, replaceCard } from './board-cache';
+import { boardQueries, projectQueries } from './queries';
+
+export type MoveInput = { cardId: string; columnId: string; position: number; title: string };
+
+/**
+ * Moves a card: the board shows the move at once, the server's column orders then replace it as
+ * the truth, and a refused move is rolled back with the server's message.
+ */
+export function useMoveCard(projectId: string) {
+  const queryClient = useQueryClient();
+  const key = boardQueries.detail(projectId).queryKey;
+  return useMutation({
+    mutationFn: ({ cardId, columnId, position }: MoveInput) =>
+      unwrap(
+        api.PATCH('/projects/{projectId}/cards/{cardId}/move', {
+          params: { path: { projectId, cardId } },
+          body: { columnId, position },
+        }),
+      ),
+    onMutate: async ({ cardId, columnId, position }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      if (previous) queryClient.setQueryData(key, moveLocally(previous, cardId, columnId, position));
+      return { previous };
+    },
+    onSuccess: (result) => {
+      queryClient.setQueryData(key, (board) => board && applyColumnOrders(board, result.columns, result.card));
+      queryClient.setQueryData(boardQueries.card(projectId, result.card.id).queryKey, result.card);
+    },
+    onError: (error, { title }, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast('error', `Could not move “${title}”`, errorMessage(error));
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+export function useCreateCard(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { columnId: string; title: string; position?: number }) =>
+      unwrap(api.POST('/projects/{projectId}/cards', { params: { path: { projectId } }, body: input })),
+    onSuccess: (result) =>
+      queryClient.setQueryData(
+        boardQueries.detail(projectId).queryKey,
+        (board) => board && applyColumnOrders(board, result.columns, result.card),
+      ),
+  });
+}
+
+/** Saves card fields; the board and the open card both show what the server returned. */
+export function useUpdateCard(projectId: string, cardId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: UpdateCardRequest) =>
+      unwrap(
+        api.PATCH('/projects/{projectId}/cards/{cardId}', { params: { path: { projectId, cardId } }, body: changes }),
+      ),
+    onSuccess: (card) => storeCard(queryClient, projectId, card),
+  });
+}
+
+export function storeCard(queryClient: ReturnType<typeof useQueryClient>, projectId: string, card: Card) {
+  queryClient.setQueryData(boardQueries.card(projectId, card.id).queryKey, card);
+  const key = boardQueries.detail(projectId).queryKey;
+  const board = queryClient.getQueryData(key);
+  if (!board) return;
+  const onBoard = board.columns.some((column) => column.cards.some((item) => item.id === card.id));
+  if (onBoard) queryClient.setQueryData(key, replaceCard(board, card));
+  // A restored card comes back: refetch to learn its place.
+  else if (!card.archived) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+}
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; description?: string }) => unwrap(api.POST('/projects', { body: input })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectQueries.all }),
+  });
+}
+
+export function useUpdateProject(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changes: { name?: string; description?: string; archived?: boolean }) =>
+      unwrap(api.PATCH('/projects/{projectId}', { params: { path: { projectId } }, body: changes })),
+    onSuccess: (project) => {
+      queryClient.setQueryData(boardQueries.detail(projectId).queryKey, (board) => board && { ...board, ...project });
+      void queryClient.invalidateQueries({ queryKey: projectQueries.all });
+    },
+  });
+}
+
+/** Column changes answer with the new column list; the board refetches to stay exact. */
+function useColumnMutation<T>(projectId: string, call: (input: T) => Promise<unknown>, failure: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: boardQueries.detail(projectId).queryKey }),
+    onError: (error) => toast('error', failure, errorMessage(error)),
+  });
+}
+
+export function useCreateColumn(projectId: string) {
+  return useColumnMutation(
+    projectId,
+    (input: { name: string; wipLimit?: number | null }) =>
+      unwrap(api.POST('/projects/{projectId}/columns', { params: { path: { projectId } }, body: input })),
+    'Could not add the column',
+  );
+}
+
+export function useUpdateColumn(projectId: string) {
+  return useColumnMutation(
+    projectId,
+    ({ columnId, ...changes }: { columnId: string; name?: string; position?: number; wipLimit?: number | null }) =>
+      unwrap(
+        api.PATCH('/projects/{projectId}/columns/{columnId}', {
+          params: { path: { projectId, columnId } },
+          body: changes,
+        }),
+      ),
+    'Could not change the column',
+  );
+}
+
+export function useDeleteColumn(projectId: string) {
+  return useColumnMutation(
+    projectId,
+    (columnId: string) =>
+      unwrap(api.DELETE('/projects/{projectId}/columns/{columnId}', { params: { path: { projectId, columnId } } })),
+    'Could not delete the column',
+  );
+}

@@ -1,0 +1,1 @@
+export { memberQueries, useMemberMap } from './queries';

@@ -1,0 +1,138 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useEffect, useMemo } from 'react';
+import {
+  BoardToolbar,
+  BoardView,
+  CardEditor,
+  boardQueries,
+  matchesFilters,
+  parseFilters,
+  useBoardCommentCopies,
+  useBoardLive,
+  type BoardFilters,
+} from '@/features/board';
+import { useMe } from '@/features/auth';
+import { cardCommentTarget, CommentThreads } from '@/features/comments';
+import { memberQueries, useMemberMap } from '@/features/members';
+import { SidePanel, useDocumentTitle } from '@/ui';
+import '@/app/board-page.css';
+
+type BoardSearch = BoardFilters & { card?: string };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const Route = createFileRoute('/_app/projects/$projectId')({
+  validateSearch: (search: Record<string, unknown>): BoardSearch => ({
+    ...parseFilters(search),
+    card: typeof search.card === 'string' && UUID.test(search.card) ? search.card : undefined,
+  }),
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(boardQueries.detail(params.projectId)),
+      context.queryClient.ensureQueryData(memberQueries.list()),
+    ]),
+  component: BoardPage,
+});
+
+function isTyping(target: EventTarget | null) {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+function BoardPage() {
+  const { projectId } = Route.useParams();
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const board = useSuspenseQuery(boardQueries.detail(projectId)).data;
+  const members = useSuspenseQuery(memberQueries.list()).data;
+  const memberMap = useMemberMap();
+  const me = useMe();
+  const updateCopies = useBoardCommentCopies(projectId);
+  useBoardLive(projectId);
+  useDocumentTitle(board.name);
+
+  const { card: openCard, assignee, label, priority, blocked } = search;
+  const filters = useMemo<BoardFilters>(
+    () => ({ assignee, label, priority, blocked }),
+    [assignee, label, priority, blocked],
+  );
+  const target = useMemo(() => (openCard ? cardCommentTarget(projectId, openCard) : null), [projectId, openCard]);
+
+  // Board order of the cards shown, for J / K in the card panel.
+  const order = useMemo(
+    () =>
+      board.columns.flatMap((column) =>
+        column.cards.filter((card) => matchesFilters(card, filters)).map((card) => card.id),
+      ),
+    [board, filters],
+  );
+
+  const openCardId = (cardId: string | undefined) =>
+    void navigate({ search: (previous) => ({ ...previous, card: cardId }) });
+  const closePanel = () => {
+    const returnTo = openCard;
+    openCardId(undefined);
+    requestAnimationFrame(() => document.getElementById(`card-title-${returnTo}`)?.focus());
+  };
+
+  useEffect(() => {
+    if (!openCard) return;
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (document.querySelector('dialog[open]')) return;
+      const step = event.key === 'j' ? 1 : event.key === 'k' ? -1 : 0;
+      if (!step) return;
+      const index = order.indexOf(openCard!);
+      const next = order[index + step];
+      if (next) {
+        event.preventDefault();
+        void navigate({ search: (previous) => ({ ...previous, card: next }) });
+      }
+    }
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [openCard, order, navigate]);
+
+  return (
+    <div className="board-page">
+      <header className="board-page-header">
+        <nav aria-label="Breadcrumb" className="muted board-breadcrumb">
+          <Link to="/projects">Projects</Link> /
+        </nav>
+        <div className="row">
+          <h1>{board.name}</h1>
+          {board.archived && <span className="badge">Archived</span>}
+        </div>
+        {board.description && <p className="muted">{board.description}</p>}
+      </header>
+      <BoardToolbar
+        board={board}
+        members={members}
+        filters={filters}
+        onFiltersChange={(next) =>
+          void navigate({
+            search: (previous) => ({ card: previous.card, ...next }),
+            replace: true,
+          })
+        }
+      />
+      <BoardView board={board} filters={filters} members={memberMap} />
+      {openCard && target && (
+        <SidePanel label="Card details" onClose={closePanel}>
+          <CardEditor key={openCard} projectId={projectId} cardId={openCard} members={members} />
+          <CommentThreads
+            key={`comments-${openCard}`}
+            target={target}
+            userId={me.user.id}
+            onChange={(change) => updateCopies(openCard, change)}
+          />
+          <p className="muted board-panel-hint">
+            <kbd>J</kbd> / <kbd>K</kbd> next and previous card · <kbd>Esc</kbd> closes
+          </p>
+        </SidePanel>
+      )}
+    </div>
+  );
+}

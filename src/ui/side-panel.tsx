@@ -1,0 +1,36 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Button } from './button';
+import { CloseIcon } from './icons';
+import './side-panel.css';
+
+/**
+ * A panel on the right edge for details beside the page (a card beside its board). Not modal:
+ * the page stays usable. Focus moves into it when it opens; Esc closes it.
+ */
+export function SidePanel({ label, onClose, children }: { label: string; onClose: () => void; children: ReactNode }) {
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.focus();
+  }, []);
+  return (
+    <aside
+      ref={panel}
+      className="side-panel"
+      aria-label={label}
+      tabIndex={-1}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !event.defaultPrevented && !document.querySelector('dialog[open]')) {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <div className="side-panel-close">
+        <Button variant="ghost" size="small" aria-label="Close panel" aria-keyshortcuts="Escape" onClick={onClose}>
+          <CloseIcon />
+        </Button>
+      </div>
+      {children}
+    </aside>
+  );
+}
