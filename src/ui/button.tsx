@@ -15,6 +15,7 @@ export function Button({
   busy = false,
   type = 'button',
   disabled,
+  className,
   children,
   ...rest
 }: ButtonProps) {
