@@ -94,6 +94,9 @@ test.describe('Settings → API keys', () => {
         : route.continue(),
     );
     await row.getByRole('button', { name: `Revoke ${name}` }).click();
+    const refetched = page.waitForResponse(
+      (response) => response.url().endsWith('/api/users/api-keys') && response.request().method() === 'GET',
+    );
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke key' }).click();
     await expect(page.getByRole('alert').filter({ hasText: `Could not revoke “${name}”` })).toContainText(
       'Internal server error (reference req-42)',
@@ -101,7 +104,7 @@ test.describe('Settings → API keys', () => {
     await expect(row).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your keys' })).toBeFocused();
     // Still there after the list is fetched again, and still working.
-    await page.waitForLoadState('networkidle');
+    await refetched;
     await expect(row).toBeVisible();
     const me = await request.get('/api/users/me', { headers: { authorization: `Bearer ${secret}` } });
     expect(me.status()).toBe(200);

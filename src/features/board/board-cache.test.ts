@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardCard, ProjectDetail } from '@/api';
-import { applyColumnOrders, locate, moveLocally, replaceCard } from './board-cache';
+import type { Card, ProjectDetail } from '@/api';
+import { applyColumnOrders, locate, moveLocally, replaceCard, withChanges } from './board-cache';
 
-const card = (id: string, column: string): BoardCard => ({
+const card = (id: string, column: string): Card => ({
   id,
   title: id,
   description: '',
@@ -82,5 +82,28 @@ describe('board cache', () => {
   it('locates cards', () => {
     expect(locate(board(), 'b2')).toEqual({ columnId: 'B', index: 1 });
     expect(locate(board(), 'zz')).toBeUndefined();
+  });
+});
+
+describe('withChanges', () => {
+  const full = {
+    ...card('c', 'A'),
+    assignee: 'u1',
+    assigneeKind: 'human' as const,
+    due: '2026-01-02T00:00:00.000Z',
+    blocked: 'waiting',
+  };
+  it('null removes assignee (with its kind), due and blocked, as the server does', () => {
+    const next = withChanges(full, { assignee: null, due: null, blocked: null });
+    for (const field of ['assignee', 'assigneeKind', 'due', 'blocked']) expect(next).not.toHaveProperty(field);
+  });
+  it('sets the discrete fields and leaves title and description to the editor', () => {
+    const next = withChanges(full, {
+      priority: 'high',
+      labels: ['x'],
+      checklist: [{ text: 't', done: true }],
+      title: 'new',
+    });
+    expect(next).toMatchObject({ priority: 'high', labels: ['x'], checklist: [{ text: 't', done: true }], title: 'c' });
   });
 });

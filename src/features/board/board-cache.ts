@@ -1,4 +1,4 @@
-import type { BoardCard, ColumnEntry, ProjectDetail } from '@/api';
+import type { BoardCard, Card, ColumnEntry, ProjectDetail, UpdateCardRequest } from '@/api';
 
 /** Every card on the board by id. */
 function cardsById(board: ProjectDetail): Map<string, BoardCard> {
@@ -70,4 +70,25 @@ export function locate(board: ProjectDetail, cardId: string): { columnId: string
     if (index >= 0) return { columnId: column.id, index };
   }
   return undefined;
+}
+
+/**
+ * A card with changes applied before the server confirms them: `null` removes `assignee`, `due`
+ * and `blocked`, as the server will. Title and description are drafts in the editor instead.
+ */
+export function withChanges(card: Card, changes: UpdateCardRequest): Card {
+  const next: Card = { ...card };
+  if (changes.priority !== undefined) next.priority = changes.priority;
+  if (changes.labels !== undefined) next.labels = changes.labels;
+  if (changes.checklist !== undefined) next.checklist = changes.checklist;
+  if (changes.archived !== undefined) next.archived = changes.archived;
+  if (changes.due === null) delete next.due;
+  else if (changes.due !== undefined) next.due = changes.due;
+  if (changes.blocked === null) delete next.blocked;
+  else if (changes.blocked !== undefined) next.blocked = changes.blocked;
+  if (changes.assignee === null) {
+    delete next.assignee;
+    delete next.assigneeKind;
+  } else if (changes.assignee !== undefined) next.assignee = changes.assignee;
+  return next;
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, unwrap, type Card, type UpdateCardRequest } from '@/api';
 import { toast } from '@/ui';
-import { applyColumnOrders, moveLocally, replaceCard } from './board-cache';
+import { applyColumnOrders, moveLocally, replaceCard, withChanges } from './board-cache';
 import { boardQueries, projectQueries } from './queries';
 
 export type MoveInput = { cardId: string; columnId: string; position: number; title: string };
@@ -52,15 +52,28 @@ export function useCreateCard(projectId: string) {
   });
 }
 
-/** Saves card fields; the board and the open card both show what the server returned. */
+/**
+ * Saves card fields: the open card shows the change at once, then the board and the card show
+ * what the server returned; a refused change is rolled back.
+ */
 export function useUpdateCard(projectId: string, cardId: string) {
   const queryClient = useQueryClient();
+  const key = boardQueries.card(projectId, cardId).queryKey;
   return useMutation({
     mutationFn: (changes: UpdateCardRequest) =>
       unwrap(
         api.PATCH('/projects/{projectId}/cards/{cardId}', { params: { path: { projectId, cardId } }, body: changes }),
       ),
+    onMutate: async (changes) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const previous = queryClient.getQueryData(key);
+      if (previous) queryClient.setQueryData(key, withChanges(previous, changes));
+      return { previous };
+    },
     onSuccess: (card) => storeCard(queryClient, projectId, card),
+    onError: (_error, _changes, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
   });
 }
 

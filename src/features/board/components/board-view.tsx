@@ -190,20 +190,24 @@ export function BoardView({ board, filters, members }: BoardViewProps) {
     return `${card.title}: ${columnName(spot.columnId)}, position ${spot.index + 1} of ${count + 1}.`;
   };
   const lastAnnounced = useRef('');
+  /** Says where the card would land, once per change of place. */
+  const announceSpot = (dragged: Active, over: Over | null) => {
+    const text = describe(dragged, over);
+    if (!text || text === lastAnnounced.current) return undefined;
+    lastAnnounced.current = text;
+    return text;
+  };
   const announcements: Announcements = {
     onDragStart: ({ active: dragged }) => {
       const found = cardById(String(dragged.id));
       if (!found) return undefined;
       const index = found.column.cards.findIndex((card) => card.id === found.card.id);
+      // Where it starts is already said here; the first "over" report would repeat it.
+      lastAnnounced.current = `${found.card.title}: ${found.column.name}, position ${index + 1} of ${found.column.cards.length}.`;
       return `Picked up ${found.card.title}, in ${found.column.name}, position ${index + 1} of ${found.column.cards.length}. Arrow keys move it, Space drops it, Escape cancels.`;
     },
-    onDragOver: ({ active: dragged, over }) => describe(dragged, over),
-    onDragMove: ({ active: dragged, over }) => {
-      const text = describe(dragged, over);
-      if (!text || text === lastAnnounced.current) return undefined;
-      lastAnnounced.current = text;
-      return text;
-    },
+    onDragOver: ({ active: dragged, over }) => announceSpot(dragged, over),
+    onDragMove: ({ active: dragged, over }) => announceSpot(dragged, over),
     onDragEnd: ({ active: dragged, over }) => {
       const card = cardById(String(dragged.id))?.card;
       const spot = targetRef.current ?? targetFor(dragged, over);

@@ -56,14 +56,19 @@ function CardFields({ projectId, card, members }: { projectId: string; card: Car
   const focused = useRef<string | null>(null);
   const descriptionTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  // Changes from elsewhere (a colleague, another tab) show up, except in the field being edited.
+  // A new value from the server (a colleague, another tab, a save) replaces the field's draft,
+  // except while the field is being edited. A failed save leaves the server value as it was, so
+  // what the person typed stays.
+  const synced = useRef({ title: card.title, description: card.description, blocked: card.blocked });
   useEffect(() => {
-    if (focused.current !== 'title') setTitle(card.title);
-    if (focused.current !== 'description') setDescription(card.description);
-    if (focused.current !== 'blocked') {
+    const last = synced.current;
+    if (card.title !== last.title && focused.current !== 'title') setTitle(card.title);
+    if (card.description !== last.description && focused.current !== 'description') setDescription(card.description);
+    if (card.blocked !== last.blocked && focused.current !== 'blocked') {
       setBlockedReason(card.blocked ?? '');
       setBlockedOpen(card.blocked !== undefined);
     }
+    synced.current = { title: card.title, description: card.description, blocked: card.blocked };
   }, [card]);
 
   useEffect(() => () => clearTimeout(descriptionTimer.current), []);

@@ -68,6 +68,7 @@ export const CardFace = memo(function CardFace({
           params={{ projectId }}
           search={(previous) => ({ ...previous, card: card.id })}
           tabIndex={overlay ? -1 : undefined}
+          draggable={false}
         >
           {card.title}
         </Link>

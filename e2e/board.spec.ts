@@ -1,0 +1,316 @@
+import { ADMIN, MEMBER, apiSignIn, expect, expectAccessible, test } from './fixtures';
+import { card, column, createBoard, dragCard, serverOrder, shownOrder } from './pages/board';
+
+const spec = {
+  Backlog: ['Write brief', 'Pick venue', 'Book caterer'],
+  Doing: ['Design poster', 'Send invites'],
+  Done: ['Set date'],
+};
+
+test.describe('board', () => {
+  test('drag a card with the mouse to another column and position; it stays there after a reload', async ({
+    page,
+    signedIn,
+    request,
+  }) => {
+    const token = await signedIn(ADMIN, '/projects');
+    const board = await createBoard(request, token, `Launch party ${Date.now()}`, spec);
+    await page.goto(`/projects/${board.id}`);
+    await expect(card(page, 'Pick venue')).toBeVisible();
+
+    await dragCard(page, 'Pick venue', { column: 'Doing', before: 'Send invites' });
+    await expect.poll(() => shownOrder(page, 'Doing')).toEqual(['Design poster', 'Pick venue', 'Send invites']);
+    await expect
+      .poll(() => serverOrder(request, token, board.id))
+      .toMatchObject({
+        Backlog: ['Write brief', 'Book caterer'],
+        Doing: ['Design poster', 'Pick venue', 'Send invites'],
+      });
+
+    await dragCard(page, 'Write brief', { column: 'Done' });
+    await expect.poll(() => shownOrder(page, 'Done')).toEqual(['Set date', 'Write brief']);
+    await page.reload();
+    await expect.poll(() => shownOrder(page, 'Done')).toEqual(['Set date', 'Write brief']);
+    expect(await shownOrder(page, 'Backlog')).toEqual(['Book caterer']);
+  });
+
+  test('move a card with the keyboard, with screen-reader announcements', async ({ page, signedIn, request }) => {
+    const token = await signedIn(ADMIN, '/projects');
+    const board = await createBoard(request, token, `Keyboard ${Date.now()}`, spec);
+    await page.goto(`/projects/${board.id}`);
+    const handle = card(page, 'Write brief').getByRole('button', { name: 'Drag Write brief' });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    const live = page.locator('[id^="DndLiveRegion"]');
+    await expect(live).toContainText('Picked up Write brief');
+    await page.keyboard.press('ArrowRight');
+    await expect(live).toContainText('Write brief: Doing, position 1');
+    await page.keyboard.press('ArrowDown');
+    await expect(live).toContainText('Write brief: Doing, position 2');
+    await page.keyboard.press('Space');
+    await expect(live).toContainText('Dropped Write brief in Doing at position 2');
+    await expect
+      .poll(() => serverOrder(request, token, board.id))
+      .toMatchObject({
+        Backlog: ['Pick venue', 'Book caterer'],
+        Doing: ['Design poster', 'Write brief', 'Send invites'],
+      });
+    await expect.poll(() => shownOrder(page, 'Doing')).toEqual(['Design poster', 'Write brief', 'Send invites']);
+  });
+
+  test('“Move…” moves a card without dragging', async ({ page, signedIn, request }) => {
+    const token = await signedIn(MEMBER, '/projects');
+    const board = await createBoard(request, token, `Move menu ${Date.now()}`, spec);
+    await page.goto(`/projects/${board.id}`);
+    await card(page, 'Book caterer').getByRole('button', { name: 'Move Book caterer to…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move “Book caterer”' });
+    await dialog.getByLabel('Column').selectOption({ label: 'Done' });
+    await dialog.getByLabel('Position').selectOption({ label: '1 (top)' });
+    await dialog.getByRole('button', { name: 'Move card' }).click();
+    await expect.poll(() => shownOrder(page, 'Done')).toEqual(['Book caterer', 'Set date']);
+    await expect
+      .poll(() => serverOrder(request, token, board.id))
+      .toMatchObject({ Done: ['Book caterer', 'Set date'] });
+  });
+
+  test('a move the server rejects rolls back and says why', async ({ page, signedIn, request }) => {
+    const token = await signedIn(ADMIN, '/projects');
+    const board = await createBoard(request, token, `Rejected ${Date.now()}`, spec);
+    await page.goto(`/projects/${board.id}`);
+    await page.route('**/api/projects/*/cards/*/move', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'This card is archived; restore it before moving it', code: 'CONFLICT' }),
+      }),
+    );
+    await dragCard(page, 'Pick venue', { column: 'Done' });
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not move “Pick venue”' })).toContainText(
+      'This card is archived; restore it before moving it',
+    );
+    await expect.poll(() => shownOrder(page, 'Backlog')).toEqual(['Write brief', 'Pick venue', 'Book caterer']);
+    expect(await shownOrder(page, 'Done')).toEqual(['Set date']);
+  });
+
+  test('quick add, filters kept in the URL, and WIP limits', async ({ page, signedIn, request }) => {
+    const token = await signedIn(ADMIN, '/projects');
+    const board = await createBoard(request, token, `Filters ${Date.now()}`, spec);
+    const headers = { authorization: `Bearer ${token}` };
+    await request.patch(`/api/projects/${board.id}/cards/${board.cards['Send invites']}`, {
+      headers,
+      data: { priority: 'high' },
+    });
+    await request.patch(`/api/projects/${board.id}/columns/${board.columns.Doing}`, { headers, data: { wipLimit: 2 } });
+    await page.goto(`/projects/${board.id}`);
+
+    await column(page, 'Doing').getByRole('button', { name: 'Add a card to Doing' }).click();
+    await page.getByLabel('Title of the new card in Doing').fill('Order balloons');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shownOrder(page, 'Doing')).toEqual(['Design poster', 'Send invites', 'Order balloons']);
+    await expect(column(page, 'Doing').locator('.board-column-count')).toContainText('3/2');
+    await expect(column(page, 'Doing').locator('.board-column-count')).toContainText('over the limit');
+
+    await page.getByLabel('Priority').selectOption('high');
+    await expect(page).toHaveURL(/priority=high/);
+    await expect.poll(() => shownOrder(page, 'Doing')).toEqual(['Send invites']);
+    expect(await shownOrder(page, 'Backlog')).toEqual([]);
+    await page.reload();
+    await expect.poll(() => shownOrder(page, 'Doing')).toEqual(['Send invites']);
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => shownOrder(page, 'Backlog')).toHaveLength(3);
+  });
+
+  test('the card panel edits every field with autosave, and J/K/Esc work', async ({ page, signedIn, request }) => {
+    const token = await signedIn(ADMIN, '/projects');
+    const board = await createBoard(request, token, `Panel ${Date.now()}`, spec);
+    await page.goto(`/projects/${board.id}`);
+    await card(page, 'Write brief').getByRole('link', { name: 'Write brief' }).click();
+    await expect(page).toHaveURL(new RegExp(`card=${board.cards['Write brief']}`));
+    const panel = page.getByRole('complementary', { name: 'Card details' });
+    const status = panel.getByRole('status').first();
+
+    await panel.getByLabel('Title').fill('Write the brief');
+    await panel.getByLabel('Title').press('Enter');
+    await expect(status).toHaveText('Saved');
+    await panel.getByLabel('Priority').selectOption('urgent');
+    await panel.getByLabel('Assignee').selectOption({ label: 'Max Mustermann' });
+    await panel.getByLabel('Due').fill('2030-03-14');
+    await panel.getByLabel('New label').fill('marketing');
+    await panel.getByLabel('New label').press('Enter');
+    await panel.getByLabel('This card is blocked').check();
+    await panel.getByLabel('Why is it blocked?').fill('Budget not approved');
+    await panel.getByLabel('Why is it blocked?').press('Enter');
+    await panel.getByLabel('New checklist item').fill('Draft outline');
+    await panel.getByLabel('New checklist item').press('Enter');
+    await panel.getByLabel('New checklist item').fill('Get sign-off');
+    await panel.getByLabel('New checklist item').press('Enter');
+    await panel.getByRole('checkbox', { name: 'Draft outline' }).check();
+    await panel.getByRole('button', { name: 'Move “Get sign-off” up' }).click();
+    await panel.getByLabel('Description').fill('Two pages, for the board.');
+    await panel.getByLabel('Description').blur();
+    await expect(status).toHaveText('Saved');
+
+    await expect
+      .poll(async () => {
+        const response = await request.get(`/api/projects/${board.id}/cards/${board.cards['Write brief']}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return response.json();
+      })
+      .toMatchObject({
+        title: 'Write the brief',
+        priority: 'urgent',
+        labels: ['marketing'],
+        blocked: 'Budget not approved',
+        description: 'Two pages, for the board.',
+        checklist: [
+          { text: 'Get sign-off', done: false },
+          { text: 'Draft outline', done: true },
+        ],
+        due: expect.stringMatching(/^2030-03-14/),
+      });
+    const face = card(page, 'Write the brief');
+    await expect(face).toContainText('Blocked: Budget not approved');
+    await expect(face).toContainText('Urgent');
+    await expect(face).toContainText('1/2');
+
+    // Clearing: blocked and due go away.
+    await panel.getByLabel('This card is blocked').uncheck();
+    await panel.getByRole('button', { name: 'Clear the due date' }).click();
+    await expect(status).toHaveText('Saved');
+    await expect(face).not.toContainText('Blocked');
+
+    // J / K move through the board, Esc closes and returns focus to the card.
+    await panel.focus();
+    await page.keyboard.press('j');
+    await expect(page).toHaveURL(new RegExp(`card=${board.cards['Pick venue']}`));
+    await page.keyboard.press('k');
+    await expect(page).toHaveURL(new RegExp(`card=${board.cards['Write brief']}`));
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(card(page, 'Write the brief').getByRole('link', { name: 'Write the brief' })).toBeFocused();
+  });
+
+  test('a comment thread round trip: reply, resolve, reopen by replying, edit and delete', async ({
+    page,
+    signedIn,
+    request,
+  }) => {
+    const token = await signedIn(ADMIN, '/projects');
+    const board = await createBoard(request, token, `Comments ${Date.now()}`, spec);
+    await page.goto(`/projects/${board.id}?card=${board.cards['Design poster']}`);
+    const panel = page.getByRole('complementary', { name: 'Card details' });
+
+    await panel.getByLabel('New comment').fill('Which font do we use?');
+    await panel.getByRole('button', { name: 'Comment', exact: true }).click();
+    const thread = panel.getByRole('listitem', { name: /Thread started by Ada Lovelace/ });
+    await expect(thread).toContainText('Which font do we use?');
+    await expect(panel.getByLabel('New comment')).toHaveValue('');
+
+    await thread.getByRole('button', { name: 'Reply' }).click();
+    await thread.getByLabel('Reply to Ada Lovelace').fill('The brand one.');
+    await thread.getByRole('button', { name: 'Reply', exact: true }).click();
+    await expect(thread).toContainText('The brand one.');
+
+    await thread.getByRole('button', { name: 'Resolve' }).click();
+    await expect(panel.getByText('All threads are resolved.')).toBeVisible();
+    await panel.getByLabel(/Show resolved/).check();
+    const resolved = panel.getByRole('listitem', { name: /Thread started by Ada Lovelace, resolved/ });
+    await expect(resolved).toBeVisible();
+
+    await resolved.getByRole('button', { name: 'Reply' }).click();
+    await expect(resolved).toContainText('Replying reopens this thread.');
+    await resolved.getByLabel('Reply to Ada Lovelace').fill('Actually, let us check the size too.');
+    await resolved.getByRole('button', { name: 'Reply', exact: true }).click();
+    const reopened = panel.getByRole('listitem', { name: 'Thread started by Ada Lovelace' });
+    await expect(reopened.getByRole('button', { name: 'Resolve' })).toBeVisible();
+
+    const first = reopened.getByRole('article').filter({ hasText: 'Which font do we use?' });
+    await first.getByRole('button', { name: 'Edit your comment' }).click();
+    await reopened.getByLabel('Edit comment').fill('Which font and size do we use?');
+    await reopened.getByRole('button', { name: 'Save' }).click();
+    await expect(reopened).toContainText('(edited)');
+
+    const reply = reopened.getByRole('article').filter({ hasText: 'The brand one.' });
+    await reply.getByRole('button', { name: 'Delete your comment' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete this comment?' })
+      .getByRole('button', { name: 'Delete comment' })
+      .click();
+    await expect(reopened).not.toContainText('The brand one.');
+    await expect(card(page, 'Design poster')).toContainText('2 comments');
+  });
+
+  test('one person’s moves and comments appear live for another', async ({ page, signedIn, browser, request }) => {
+    const token = await signedIn(MEMBER, '/projects');
+    const board = await createBoard(request, token, `Live ${Date.now()}`, spec);
+    await page.goto(`/projects/${board.id}`);
+    await expect(card(page, 'Send invites')).toBeVisible();
+
+    const other = await browser.newContext();
+    const adaPage = await other.newPage();
+    const adaToken = await apiSignIn(request, ADMIN);
+    await adaPage.addInitScript((value) => localStorage.setItem('workspace.session', value), adaToken);
+    await adaPage.goto(`/projects/${board.id}`);
+    await card(adaPage, 'Send invites').getByRole('button', { name: 'Move Send invites to…' }).click();
+    const dialog = adaPage.getByRole('dialog', { name: 'Move “Send invites”' });
+    await dialog.getByLabel('Column').selectOption({ label: 'Backlog' });
+    await dialog.getByLabel('Position').selectOption({ label: '1 (top)' });
+    await dialog.getByRole('button', { name: 'Move card' }).click();
+
+    await expect
+      .poll(() => shownOrder(page, 'Backlog'))
+      .toEqual(['Send invites', 'Write brief', 'Pick venue', 'Book caterer']);
+    expect(await shownOrder(page, 'Doing')).toEqual(['Design poster']);
+
+    await request.post(`/api/projects/${board.id}/cards/${board.cards['Set date']}/comments`, {
+      headers: { authorization: `Bearer ${adaToken}` },
+      data: { text: 'Saturday works for me' },
+    });
+    await expect(card(page, 'Set date')).toContainText('1 comment');
+    await other.close();
+  });
+
+  test('board and card panel pass an axe scan', async ({ page, signedIn, request }) => {
+    const token = await signedIn(ADMIN, '/projects');
+    const board = await createBoard(request, token, `Axe ${Date.now()}`, spec);
+    await request.patch(`/api/projects/${board.id}/cards/${board.cards['Pick venue']}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { blocked: 'Waiting for quotes', priority: 'high', labels: ['venue'], due: '2020-01-01T10:00:00Z' },
+    });
+    await expectAccessible(page);
+    await page.goto(`/projects/${board.id}`);
+    await expect(card(page, 'Pick venue')).toContainText('Blocked');
+    await expectAccessible(page);
+    await card(page, 'Pick venue').getByRole('link', { name: 'Pick venue' }).click();
+    await expect(page.getByRole('complementary', { name: 'Card details' }).getByLabel('Title')).toHaveValue(
+      'Pick venue',
+    );
+    await expectAccessible(page);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page);
+  });
+});
+
+test.describe('projects page', () => {
+  test('create a project, archive it, and find it under “Show archived”', async ({ page, signedIn }) => {
+    await signedIn(MEMBER, '/projects');
+    await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+    await expectAccessible(page);
+    const name = `Offsite ${Date.now()}`;
+    await page.getByRole('button', { name: 'New project' }).click();
+    await page.getByRole('dialog', { name: 'New project' }).getByLabel('Name').fill(name);
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+    await expect(column(page, 'To do')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Project settings' }).click();
+    await page.getByRole('button', { name: 'Archive project' }).click();
+    await expect(page.getByText('Archived', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Projects' }).first().click();
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toHaveCount(0);
+    await page.getByLabel(/Show archived/).check();
+    await expect(page).toHaveURL(/archived=true/);
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toContainText('Archived');
+  });
+});
