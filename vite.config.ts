@@ -19,5 +19,22 @@ export default defineConfig({
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  build: { manifest: true, sourcemap: true, target: 'es2022' },
+  build: {
+    manifest: true,
+    sourcemap: true,
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // Everything every page needs, in one chunk: compresses better than many small ones.
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|zustand|openapi-fetch|@tanstack[\\/](react-router|router-core|history|store|react-store|query-core|react-query))[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

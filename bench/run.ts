@@ -6,6 +6,9 @@
  *  3. `GET /api/users/me` with an API key under load from a second process (autocannon) on
  *     loopback, with authentication and rate limiting on (the per-user limit raised so the load
  *     measures the server, not the limiter), plus the server's memory.
+ *  4. The card move endpoint at a fixed 200 requests/s on the 2,000-card board (`SEED=large`).
+ *  5. In Chromium, on that board: data arrival to painted board, frame times during a scripted
+ *     drag, and drop to painted new order.
  *
  * Results are also written to bench/results/latest.json.
  */
@@ -15,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { boardBench } from './browser.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
@@ -56,6 +60,8 @@ function bundleSizes() {
     ['/ (signed-in shell + home)', ['_app.tsx', '_app/index.tsx']],
     ['/account', ['_app.tsx', '_app/account.tsx']],
     ['/settings/api-keys', ['_app.tsx', '_app/settings.tsx', '_app/settings/api-keys.tsx']],
+    ['/projects', ['_app.tsx', '_app/projects/index.tsx']],
+    ['/projects/$projectId (board)', ['_app.tsx', '_app/projects/$projectId.tsx']],
   ];
   const rows = routes.map(([route, files]) => {
     const keys = closure(['index.html', ...files.map(routeChunk)]);
@@ -70,6 +76,13 @@ function bundleSizes() {
 }
 
 // ---------------------------------------------------------------- helpers
+/**
+ * fetch without connection reuse: after a long load run the server has closed idle keep-alive
+ * sockets, and undici would otherwise pick a dead one.
+ */
+const request = (url: string, init: RequestInit = {}) =>
+  fetch(url, { ...init, headers: { ...(init.headers as Record<string, string>), connection: 'close' } });
+
 async function waitForHealth(base: string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -131,7 +144,7 @@ async function server() {
   const tsx = join(root, 'node_modules/.bin/tsx');
 
   let started = performance.now();
-  let child = startServer([tsx, 'server/main.ts'], port, dataDir);
+  let child = startServer([tsx, 'server/main.ts'], port, dataDir, { SEED: 'large' });
   await waitForHealth(base, 120_000);
   const firstStart = (performance.now() - started) / 1000;
   await stop(child);
@@ -143,17 +156,17 @@ async function server() {
   const pid = serverPid(child, port);
   const idleRss = rssMiB(pid);
   console.log(
-    `\nServer start: first start with migrations and seed ${firstStart.toFixed(1)} s; cold \`npm start\` (built, existing data) ${coldStart.toFixed(1)} s; idle RSS ${idleRss} MiB`,
+    `\nServer start: first start with migrations and seed (SEED=large: 2,000-card board) ${firstStart.toFixed(1)} s; cold \`npm start\` (built, existing data) ${coldStart.toFixed(1)} s; idle RSS ${idleRss} MiB`,
   );
 
   try {
-    const login = await fetch(`${base}/api/auth/login`, {
+    const login = await request(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'ada@acme.example', password: 'workspace-demo' }),
     });
     const { token } = (await login.json()) as { token: string };
-    const created = await fetch(`${base}/api/users/api-keys`, {
+    const created = await request(`${base}/api/users/api-keys`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ name: 'bench', scope: 'read', expiresInDays: 30 }),
@@ -165,12 +178,41 @@ async function server() {
     const row = { ...load, rssAfterLoadMiB: loadedRss };
     console.log('\nGET /api/users/me with a read key (autocannon, 32 connections, 15 s, loopback)');
     console.table([row]);
+
+    // The move endpoint on the 2,000-card board: one card moved to the top of a 200-card column,
+    // again and again, at a fixed 200 requests per second.
+    const headers = { authorization: `Bearer ${token}` };
+    const projects = (await (await request(`${base}/api/projects`, { headers })).json()) as {
+      projects: { id: string; name: string }[];
+    };
+    const large = projects.projects.find((project) => project.name.startsWith('Large board'))!;
+    const board = (await (await request(`${base}/api/projects/${large.id}`, { headers })).json()) as {
+      columns: { id: string; cards: { id: string }[] }[];
+    };
+    const [first, second] = board.columns as [(typeof board.columns)[0], (typeof board.columns)[0]];
+    const moveUrl = `${base}/api/projects/${large.id}/cards/${first.cards[0]!.id}/move`;
+    const moveLoad = await autocannon(moveUrl, token, {
+      connections: 8,
+      seconds: 15,
+      rate: 200,
+      method: 'PATCH',
+      body: JSON.stringify({ columnId: second.id, position: 0 }),
+    });
+    console.log('\nPATCH …/cards/{cardId}/move on the 2,000-card board (autocannon, 200 req/s, 8 connections, 15 s)');
+    console.table([moveLoad]);
+
+    const browser = await boardBench(base, large.id);
+    console.log('\nThe 2,000-card board in Chromium (headless)');
+    console.table([browser]);
+
     results.server = {
       firstStartSeconds: +firstStart.toFixed(2),
       coldNpmStartSeconds: +coldStart.toFixed(2),
       idleRssMiB: idleRss,
       usersMe: row,
+      move: moveLoad,
     };
+    results.board = browser;
   } finally {
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -183,10 +225,13 @@ type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; non
 async function autocannon(
   url: string,
   key: string,
-  options: { connections: number; seconds: number },
+  options: { connections: number; seconds: number; rate?: number; method?: string; body?: string },
 ): Promise<LoadResult> {
   const cli = join(root, 'node_modules/autocannon/autocannon.js');
   const args = ['-c', String(options.connections), '-H', `authorization=Bearer ${key}`, '--json'];
+  if (options.rate) args.push('-R', String(options.rate));
+  if (options.method) args.push('-m', options.method);
+  if (options.body) args.push('-H', 'content-type=application/json', '-b', options.body);
   // A short warm-up first (JIT, caches), not counted.
   spawnSync(process.execPath, [cli, ...args, '-d', '3', url], { stdio: 'ignore' });
   const run = spawnSync(process.execPath, [cli, ...args, '-d', String(options.seconds), url], {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -189,8 +190,11 @@ export const cards = pgTable(
     columnId: uuid()
       .notNull()
       .references(() => boardColumns.id),
-    /** Order within the column; only live cards count, and a move rewrites it densely. */
-    rank: integer().notNull(),
+    /**
+     * Order within the column (ascending). Sparse: a move or an insert takes a value between its
+     * neighbours and writes one row; the column is renumbered only when neighbours get too close.
+     */
+    rank: doublePrecision().notNull(),
     title: text().notNull(),
     description: text().notNull().default(''),
     assigneeKind: memberKind(),
@@ -208,7 +212,13 @@ export const cards = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.projectId, t.columnId, t.rank)],
+  (t) => [
+    index().on(t.projectId),
+    // Column orders read the live cards of a column by rank: an index-only scan of this.
+    index('cards_live_order_index')
+      .on(t.columnId, t.rank, t.id)
+      .where(sql`${t.archivedAt} is null`),
+  ],
 );
 
 /** A comment on a card (wiki pages reuse the shape). Threads have one level: replies point at a root. */
@@ -244,7 +254,8 @@ export const events = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     type: text().notNull(),
-    payload: jsonb().notNull(),
+    /** The event's JSON, kept as text: it is only ever sent on, never queried into. */
+    payload: text().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index().on(t.companyId, t.id)],

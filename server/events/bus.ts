@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DatabaseHandle, Executor } from '../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
 
@@ -21,6 +21,14 @@ export interface EventBus {
 
 const CHANNEL = 'workspace_bus';
 type Envelope = { topic: string; payload: unknown };
+
+/**
+ * A `pg_notify` call publishing `payload` (an SQL expression of type json) on `topic`, for
+ * statements that publish as they write, in one round trip. Same message as `publish`.
+ */
+export function notifySql(topic: string, payload: SQL): SQL {
+  return sql`pg_notify(${CHANNEL}, json_build_object('topic', ${topic}::text, 'payload', ${payload})::text)`;
+}
 
 export async function createEventBus(handle: DatabaseHandle, logger: Logger): Promise<EventBus> {
   const handlers = new Map<string, Set<Handler>>();

@@ -5,8 +5,8 @@ import type { Logger } from '../lib/logger.ts';
 import type { EventBus } from './bus.ts';
 import { EVENTS_TOPIC, type EventNotice } from './record.ts';
 
-/** An event as streams send it. */
-export type StreamEvent = { id: number; type: string; data: Record<string, unknown> };
+/** An event as streams send it; `json` is its data, already serialised. */
+export type StreamEvent = { id: number; type: string; json: string };
 
 export type Subscriber = {
   companyId: string;
@@ -186,5 +186,5 @@ export class EventHub {
 }
 
 function toStreamEvent(row: typeof events.$inferSelect): StreamEvent {
-  return { id: row.id, type: row.type, data: row.payload as Record<string, unknown> };
+  return { id: row.id, type: row.type, json: row.payload };
 }

@@ -1,6 +1,8 @@
-import type { AppContext, Principal } from '../context.ts';
+import type { Principal } from '../context.ts';
 import type { Executor } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
 import { events } from '../db/schema.ts';
+import { notifySql } from './bus.ts';
 
 export const EVENTS_TOPIC = 'events';
 /** What the bus carries for each recorded event; streams read the event itself from the table. */
@@ -14,7 +16,6 @@ export type Actor = { principal: Principal; clientId?: string };
  * the change's transaction, so the event exists exactly when the change does.
  */
 export async function recordEvent(
-  ctx: AppContext,
   executor: Executor,
   actor: Actor,
   type: string,
@@ -27,7 +28,12 @@ export async function recordEvent(
     actorUserId: actor.principal.user.id,
     ...(actor.clientId ? { clientId: actor.clientId } : {}),
   };
-  const [row] = await executor.insert(events).values({ companyId, type, payload: body }).returning({ id: events.id });
-  const notice: EventNotice = { companyId, id: row!.id };
-  await ctx.bus.publish(EVENTS_TOPIC, notice, executor);
+  // Recorded and announced in one statement: this sits on every write's path.
+  const notice = sql`json_build_object('companyId', ${companyId}::uuid, 'id', e.id)`;
+  await executor.execute(sql`
+    with e as (
+      insert into ${events} (company_id, type, payload) values (${companyId}, ${type}, ${JSON.stringify(body)})
+      returning id
+    )
+    select ${notifySql(EVENTS_TOPIC, notice)} from e`);
 }

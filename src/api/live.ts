@@ -1,4 +1,3 @@
-import { createParser } from 'eventsource-parser';
 import { create } from 'zustand';
 import { apiBaseUrl } from './config';
 import { clientId } from './client-id';
@@ -93,6 +92,8 @@ async function run(signal: AbortSignal) {
 }
 
 async function read(body: ReadableStream<Uint8Array>, signal: AbortSignal, onReady: () => void) {
+  // Loaded with the first connection, after the page has rendered: off the first-load bundle.
+  const { createParser } = await import('eventsource-parser');
   const parser = createParser({
     onEvent(message) {
       if (message.event === 'ready') {

@@ -152,6 +152,25 @@ describe('PATCH /projects/{projectId}/cards/{cardId}/move', () => {
     expect(response.body.code).toBe('API_KEY_READ_ONLY');
   });
 
+  it('keeps the order exact when inserts keep landing in the same gap (the column is renumbered)', async () => {
+    const created = await t.createBoard(token, ['Only'], 0);
+    const columnId = created.columns[0]!.id;
+    const add = async (title: string, position?: number) =>
+      (await t.call('POST', `/projects/${created.id}/cards`, { token, body: { columnId, title, position } })).body.card
+        .id as string;
+    const first = await add('first');
+    const last = await add('last');
+    const inserted: string[] = [];
+    // Each new card goes between "first" and the previous newcomer: the gap halves every time.
+    for (let i = 0; i < 45; i++) inserted.push(await add(`n${i}`, 1));
+    const expected = [first, ...inserted.reverse(), last];
+    expect((await t.boardOrder(token, created.id))[columnId]).toEqual(expected);
+    // And moves into that crowded spot still land exactly.
+    const moved = await move(created.id, last, { columnId, position: 1 });
+    expect(moved.body.columns[0].cardIds).toEqual([first, last, ...expected.slice(1, -1)]);
+    expect((await t.boardOrder(token, created.id))[columnId]).toEqual([first, last, ...expected.slice(1, -1)]);
+  });
+
   it('many simultaneous moves end in a consistent order with every card present once', async () => {
     const created = await t.createBoard(token, ['P', 'Q', 'R'], 6);
     const cardIds = created.columns.flatMap((column) => column.cards.map((card) => card.id));

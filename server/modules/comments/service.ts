@@ -111,7 +111,7 @@ export async function addComment(
       })
       .returning();
     const comment = presentComment(row!);
-    await recordEvent(ctx, tx, actor, 'comment.created', {
+    await recordEvent(tx, actor, 'comment.created', {
       projectId,
       cardId,
       comment,
@@ -151,7 +151,7 @@ export async function updateComment(
     const comment = presentComment(row!);
     const type =
       changes.resolved === undefined ? 'comment.updated' : changes.resolved ? 'comment.resolved' : 'comment.reopened';
-    await recordEvent(ctx, tx, actor, type, { projectId, cardId, comment });
+    await recordEvent(tx, actor, type, { projectId, cardId, comment });
     return comment;
   });
 }
@@ -169,6 +169,6 @@ export async function deleteComment(
     const current = await findComment(tx, cardId, commentId);
     if (current.authorUserId !== actor.principal.user.id) throw forbidden('You can only delete your own comments');
     await tx.delete(cardComments).where(eq(cardComments.id, commentId));
-    await recordEvent(ctx, tx, actor, 'comment.deleted', { projectId, cardId, commentId, parentId: current.parentId });
+    await recordEvent(tx, actor, 'comment.deleted', { projectId, cardId, commentId, parentId: current.parentId });
   });
 }

@@ -23,9 +23,7 @@ export function registerNotificationRoutes(app: OpenAPIHono<AppEnv>) {
         userId: principal.user.id,
         ...(credential.kind === 'session' ? { sessionId: credential.sessionId } : { keyId: credential.keyId }),
         send: (event: StreamEvent) =>
-          void stream
-            .writeSSE({ id: String(event.id), event: event.type, data: JSON.stringify(event.data) })
-            .catch(stop),
+          void stream.writeSSE({ id: String(event.id), event: event.type, data: event.json }).catch(stop),
         close: stop,
       };
       stream.onAbort(stop);

@@ -76,7 +76,7 @@ export async function createProject(
       await tx.insert(boardColumns).values(names.map((name, position) => ({ projectId: row!.id, name, position })));
     }
     const project = presentProject(row!);
-    await recordEvent(ctx, tx, actor, 'project.created', { projectId: row!.id, project });
+    await recordEvent(tx, actor, 'project.created', { projectId: row!.id, project });
     return project;
   });
 }
@@ -129,7 +129,7 @@ export async function updateProject(
       .where(eq(projects.id, projectId))
       .returning();
     const project = presentProject(row!, { cards: await liveCardCount(tx, projectId) });
-    await recordEvent(ctx, tx, actor, 'project.updated', { projectId, project });
+    await recordEvent(tx, actor, 'project.updated', { projectId, project });
     return project;
   });
 }
@@ -145,7 +145,7 @@ async function writeColumnOrder(db: Executor, ids: string[]) {
 
 async function columnsChanged(ctx: AppContext, tx: Executor, actor: Actor, projectId: string) {
   const columns = (await liveColumns(tx, projectId)).map(presentColumn);
-  await recordEvent(ctx, tx, actor, 'columns.changed', { projectId, columns });
+  await recordEvent(tx, actor, 'columns.changed', { projectId, columns });
   return columns;
 }
 

@@ -1,0 +1,127 @@
+/**
+ * Browser figures on the 2,000-card board, in Chromium: data arrival to painted board, frame
+ * times during a scripted drag, and drop to painted new order.
+ */
+import { chromium, type Page } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../scripts/browser.ts';
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+};
+const round = (value: number) => Math.round(value * 10) / 10;
+
+async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'workspace-demo' }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Milliseconds from the board response's last byte to the first frame showing the board. */
+async function renderOnce(page: Page, url: string): Promise<number> {
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { __paintedAt?: number }).__paintedAt !== undefined, null, {
+    timeout: 30_000,
+  });
+  return page.evaluate(
+    (path) => {
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((item) => item.name.endsWith(path)) as PerformanceResourceTiming;
+      return (window as unknown as { __paintedAt: number }).__paintedAt - entry.responseEnd;
+    },
+    new URL(url).pathname.replace('/projects/', '/api/projects/'),
+  );
+}
+
+export async function boardBench(base: string, projectId: string) {
+  const token = await signIn(base, 'ada@acme.example');
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    // tsx names functions with a `__name` helper; functions sent to the page need it there too.
+    await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
+    await context.addInitScript((value) => {
+      localStorage.setItem('workspace.session', value);
+      // Marks the first frame in which the board's columns and cards are on screen.
+      const observer = new MutationObserver(() => {
+        if (document.querySelectorAll('.board-column').length >= 10 && document.querySelector('[data-card-id]')) {
+          observer.disconnect();
+          requestAnimationFrame(() =>
+            setTimeout(() => ((window as unknown as { __paintedAt: number }).__paintedAt = performance.now())),
+          );
+        }
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    }, token);
+    const page = await context.newPage();
+    const url = `${base}/projects/${projectId}`;
+    await renderOnce(page, url); // warm the caches
+    const renders: number[] = [];
+    for (let i = 0; i < 7; i++) renders.push(await renderOnce(page, url));
+
+    // A scripted drag from the first column to the fourth, sampling frame intervals throughout.
+    const source = page.locator('[data-column-list]').nth(0).locator('[data-card-id]').nth(2);
+    const cardId = await source.getAttribute('data-card-id');
+    const box = (await source.boundingBox())!;
+    const target = (await page.locator('[data-column-list]').nth(3).boundingBox())!;
+    await page.evaluate(() => {
+      const state = window as unknown as { __frames: number[]; __sampling: boolean };
+      state.__frames = [];
+      state.__sampling = true;
+      let last = performance.now();
+      const tick = (now: number) => {
+        state.__frames.push(now - last);
+        last = now;
+        if (state.__sampling) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    const start = { x: box.x + box.width / 2, y: box.y + box.height - 8 };
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    const steps = 90;
+    for (let i = 1; i <= steps; i++) {
+      const t = i / steps;
+      await page.mouse.move(start.x + (target.x + 60 - start.x) * t, start.y + (target.y + 200 - start.y) * t);
+    }
+    const frames = await page.evaluate(() => {
+      const state = window as unknown as { __frames: number[]; __sampling: boolean };
+      state.__sampling = false;
+      return state.__frames.slice(2);
+    });
+
+    // Drop to painted: from pointerup to the first frame showing the card in its new column.
+    await page.evaluate((id) => {
+      const state = window as unknown as { __upAt?: number; __droppedAt?: number };
+      window.addEventListener('pointerup', () => (state.__upAt = performance.now()), { capture: true, once: true });
+      const list = document.querySelectorAll('[data-column-list]')[3]!;
+      const observer = new MutationObserver(() => {
+        if (list.querySelector(`[data-card-id="${id}"]`)) {
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => (state.__droppedAt = performance.now())));
+        }
+      });
+      observer.observe(list, { childList: true, subtree: true });
+    }, cardId);
+    await page.mouse.up();
+    await page.waitForFunction(() => (window as unknown as { __droppedAt?: number }).__droppedAt !== undefined);
+    const dropToPaint = await page.evaluate(() => {
+      const state = window as unknown as { __upAt: number; __droppedAt: number };
+      return state.__droppedAt - state.__upAt;
+    });
+    return {
+      renderMsMedian: round(percentile(renders, 50)),
+      renderMsMax: round(Math.max(...renders)),
+      dragFrames: frames.length,
+      dragFrameP50Ms: round(percentile(frames, 50)),
+      dragFrameP95Ms: round(percentile(frames, 95)),
+      dropToPaintMs: round(dropToPaint),
+    };
+  } finally {
+    await browser.close();
+  }
+}
