@@ -20,6 +20,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const me = useMe();
   const signOut = useSignOut();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // Boards use the whole width; other pages keep a readable measure.
+  const wide = useRouterState({
+    select: (state) => state.matches.some((match) => match.routeId === '/_app/projects/$projectId'),
+  });
   // The phone-width menu stays open only on the page where it was opened: navigating closes it.
   const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
   const navOpen = navOpenOn === pathname;
@@ -93,7 +97,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
         </div>
       </aside>
-      <main id="main" className="shell-main" tabIndex={-1}>
+      <main id="main" className="shell-main" tabIndex={-1} data-wide={wide || undefined}>
         {children}
       </main>
       <ShortcutSheet />

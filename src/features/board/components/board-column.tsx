@@ -1,6 +1,6 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
+import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import type { BoardCard, BoardColumn as Column, Member } from '@/api';
 import { Button } from '@/ui';
 import { CardFace } from './card-face';
@@ -23,21 +23,59 @@ type ColumnProps = {
   now: number;
   onMoveTo: (card: BoardCard) => void;
   onEdit: (column: Column) => void;
+  linkFor: (cardId: string) => string;
+  onOpen: (cardId: string) => void;
 };
 
-function DraggableCard(props: {
+const DraggableCard = memo(function DraggableCard(props: {
   card: BoardCard;
   index: number;
-  projectId: string;
   assignee?: Member;
   now: number;
   onMoveTo: (card: BoardCard) => void;
+  linkFor: (cardId: string) => string;
+  onOpen: (cardId: string) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef } = useDraggable({
     id: props.card.id,
     data: { columnId: props.card.column },
   });
-  return <CardFace {...props} drag={{ setNodeRef, setHandleRef: setActivatorNodeRef, attributes, listeners }} />;
+  // Every draggable renders again when a drag starts or ends; a stable `drag` object lets the
+  // (memoised) card face skip that.
+  const drag = useMemo(
+    () => ({ setNodeRef, setHandleRef: setActivatorNodeRef, attributes, listeners }),
+    [setNodeRef, setActivatorNodeRef, attributes, listeners],
+  );
+  return <CardFace {...props} drag={drag} />;
+});
+
+/**
+ * The column's drop target. Kept apart so that the drag state changes it listens to re-render
+ * only this wrapper, not the column and its cards (`children` keeps its identity).
+ */
+function DropZone({
+  columnId,
+  scrollerRef,
+  children,
+}: {
+  columnId: string;
+  scrollerRef: (node: HTMLDivElement | null) => void;
+  children: ReactNode;
+}) {
+  const { setNodeRef, isOver } = useDroppable({ id: `column:${columnId}`, data: { columnId } });
+  return (
+    <div
+      ref={(node) => {
+        scrollerRef(node);
+        setNodeRef(node);
+      }}
+      className="board-column-cards"
+      data-column-list={columnId}
+      data-over-target={isOver || undefined}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** One column: header with count and WIP limit, its cards (virtualized when long), quick add. */
@@ -52,9 +90,13 @@ export const BoardColumn = memo(function BoardColumn({
   now,
   onMoveTo,
   onEdit,
+  linkFor,
+  onOpen,
 }: ColumnProps) {
-  const { setNodeRef, isOver } = useDroppable({ id: `column:${column.id}`, data: { columnId: column.id } });
-  const scroller = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const setScroller = useCallback((node: HTMLDivElement | null) => {
+    scroller.current = node;
+  }, []);
   const over = column.wipLimit !== null && total > column.wipLimit;
   const virtual = cards.length >= VIRTUAL_FROM;
   // Rows: cards, with the drop placeholder inserted where the dragged card would land.
@@ -83,22 +125,18 @@ export const BoardColumn = memo(function BoardColumn({
         key={row.id}
         card={row}
         index={index}
-        projectId={projectId}
         assignee={row.assignee ? members.get(row.assignee) : undefined}
         now={now}
         onMoveTo={onMoveTo}
+        linkFor={linkFor}
+        onOpen={onOpen}
       />
     );
   };
 
   const headingId = `column-${column.id}`;
   return (
-    <section
-      className="board-column"
-      aria-labelledby={headingId}
-      data-column-id={column.id}
-      data-over-target={isOver || undefined}
-    >
+    <section className="board-column" aria-labelledby={headingId} data-column-id={column.id}>
       <header className="board-column-header">
         <h2 id={headingId} className="board-column-name">
           {column.name}
@@ -119,14 +157,7 @@ export const BoardColumn = memo(function BoardColumn({
           ⋯
         </Button>
       </header>
-      <div
-        ref={(node) => {
-          scroller.current = node;
-          setNodeRef(node);
-        }}
-        className="board-column-cards"
-        data-column-list={column.id}
-      >
+      <DropZone columnId={column.id} scrollerRef={setScroller}>
         {virtual ? (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {virtualizer.getVirtualItems().map((item) => (
@@ -145,7 +176,7 @@ export const BoardColumn = memo(function BoardColumn({
           rows.map(renderRow)
         )}
         {rows.length === 0 && <p className="board-column-empty">No cards</p>}
-      </div>
+      </DropZone>
       <QuickAdd projectId={projectId} columnId={column.id} columnName={column.name} />
     </section>
   );

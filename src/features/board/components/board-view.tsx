@@ -62,6 +62,9 @@ type BoardViewProps = {
   board: ProjectDetail;
   filters: BoardFilters;
   members: Map<string, Member>;
+  /** The card panel's address for a card, and how to open it without leaving the page. */
+  linkFor: (cardId: string) => string;
+  onOpen: (cardId: string) => void;
 };
 
 /**
@@ -69,7 +72,7 @@ type BoardViewProps = {
  * screen-reader announcements), or moved through "Move to…". A drop updates the board at once,
  * calls the move endpoint, and applies the column orders it returns.
  */
-export function BoardView({ board, filters, members }: BoardViewProps) {
+export function BoardView({ board, filters, members, linkFor, onOpen }: BoardViewProps) {
   const move = useMoveCard(board.id);
   const [active, setActive] = useState<{ card: BoardCard; width: number; height: number } | null>(null);
   const [target, setTarget] = useState<Target | null>(null);
@@ -79,14 +82,22 @@ export function BoardView({ board, filters, members }: BoardViewProps) {
   const now = useNow();
   const filtered = hasFilters(filters);
 
-  // The cards each column shows: filters applied, the dragged card lifted out.
+  // The cards each column shows: filters applied, the dragged card lifted out. A column with
+  // nothing to change keeps its array, so its (memoised) component does not render again.
   const shown = useMemo(
     () =>
       new Map(
-        board.columns.map((column) => [
-          column.id,
-          column.cards.filter((card) => card.id !== active?.card.id && (!filtered || matchesFilters(card, filters))),
-        ]),
+        board.columns.map((column) => {
+          const touched = filtered || column.cards.some((card) => card.id === active?.card.id);
+          return [
+            column.id,
+            touched
+              ? column.cards.filter(
+                  (card) => card.id !== active?.card.id && (!filtered || matchesFilters(card, filters)),
+                )
+              : column.cards,
+          ];
+        }),
       ),
     [board, filters, filtered, active],
   );
@@ -278,11 +289,13 @@ export function BoardView({ board, filters, members }: BoardViewProps) {
             cards={shown.get(column.id) ?? []}
             total={column.cards.length}
             placeholderIndex={target?.columnId === column.id ? target.index : -1}
-            placeholderHeight={active?.height ?? 0}
+            placeholderHeight={target?.columnId === column.id ? (active?.height ?? 0) : 0}
             members={members}
             now={now}
             onMoveTo={setMoving}
             onEdit={setEditing}
+            linkFor={linkFor}
+            onOpen={onOpen}
           />
         ))}
       </div>
@@ -291,7 +304,6 @@ export function BoardView({ board, filters, members }: BoardViewProps) {
           <div className="drag-overlay" style={{ width: active.width }}>
             <CardFace
               card={active.card}
-              projectId={board.id}
               index={0}
               overlay
               assignee={active.card.assignee ? members.get(active.card.assignee) : undefined}

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { createFileRoute, Link, useRouterState } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo } from 'react';
 import {
   BoardToolbar,
   BoardView,
@@ -69,8 +69,20 @@ function BoardPage() {
     [board, filters],
   );
 
-  const openCardId = (cardId: string | undefined) =>
-    void navigate({ search: (previous) => ({ ...previous, card: cardId }) });
+  const openCardId = useCallback(
+    (cardId: string | undefined) => void navigate({ search: (previous) => ({ ...previous, card: cardId }) }),
+    [navigate],
+  );
+  // Card links are plain hrefs (cheap for thousands of cards) that keep the board's filters.
+  const searchStr = useRouterState({ select: (state) => state.location.searchStr });
+  const linkFor = useCallback(
+    (cardId: string) => {
+      const params = new URLSearchParams(searchStr);
+      params.set('card', cardId);
+      return `/projects/${projectId}?${params}`;
+    },
+    [projectId, searchStr],
+  );
   const closePanel = () => {
     const returnTo = openCard;
     openCardId(undefined);
@@ -118,7 +130,7 @@ function BoardPage() {
           })
         }
       />
-      <BoardView board={board} filters={filters} members={memberMap} />
+      <BoardView board={board} filters={filters} members={memberMap} linkFor={linkFor} onOpen={openCardId} />
       {openCard && target && (
         <SidePanel label="Card details" onClose={closePanel}>
           <CardEditor key={openCard} projectId={projectId} cardId={openCard} members={members} />
