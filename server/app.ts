@@ -18,6 +18,7 @@ import { registerCommentRoutes } from './modules/comments/handlers.ts';
 import { registerMemberRoutes } from './modules/members/handlers.ts';
 import { registerNotificationRoutes } from './modules/notifications/handlers.ts';
 import { registerProjectRoutes } from './modules/projects/handlers.ts';
+import { registerSearchRoutes } from './modules/search/handlers.ts';
 import { registerSystemRoutes } from './modules/system/handlers.ts';
 import { registerUserRoutes } from './modules/users/handlers.ts';
 
@@ -59,6 +60,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerCardRoutes(api);
   registerCommentRoutes(api);
   registerNotificationRoutes(api);
+  registerSearchRoutes(api);
   registerSystemRoutes(api, () => openApiDocument(api));
 
   api.onError(handleError);

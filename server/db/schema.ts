@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigserial,
@@ -23,6 +23,12 @@ const id = () =>
     .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+/**
+ * The folded display name search matches on, kept by the database (`workspace_fold`, migration
+ * 0003), with a trigram index so substring search does not scan.
+ */
+const searchKey = (column: () => AnyPgColumn) => text().generatedAlwaysAs((): SQL => sql`workspace_fold(${column()})`);
+const searchIndex = (name: string, column: AnyPgColumn) => index(name).using('gin', sql`${column} gin_trgm_ops`);
 
 export const companyRole = pgEnum('company_role', ['admin', 'member']);
 export const memberKind = pgEnum('member_kind', ['human', 'agent']);
@@ -57,8 +63,9 @@ export const teams = pgTable(
     leadId: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    searchKey: searchKey((): AnyPgColumn => teams.name),
   },
-  (t) => [index().on(t.companyId)],
+  (t) => [index().on(t.companyId), searchIndex('teams_search_index', t.searchKey)],
 );
 
 export const users = pgTable(
@@ -80,8 +87,9 @@ export const users = pgTable(
     managerUserId: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    searchKey: searchKey((): AnyPgColumn => users.name),
   },
-  (t) => [uniqueIndex().on(t.email), index().on(t.companyId)],
+  (t) => [uniqueIndex().on(t.email), index().on(t.companyId), searchIndex('users_search_index', t.searchKey)],
 );
 
 export const agents = pgTable(
@@ -100,8 +108,9 @@ export const agents = pgTable(
     managerId: uuid(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    searchKey: searchKey((): AnyPgColumn => agents.name),
   },
-  (t) => [index().on(t.companyId)],
+  (t) => [index().on(t.companyId), searchIndex('agents_search_index', t.searchKey)],
 );
 
 /** A sign-in session; its id is the `jti` of the session token. */
@@ -154,8 +163,9 @@ export const projects = pgTable(
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    searchKey: searchKey((): AnyPgColumn => projects.name),
   },
-  (t) => [index().on(t.companyId)],
+  (t) => [index().on(t.companyId), searchIndex('projects_search_index', t.searchKey)],
 );
 
 /** A board column. Deleted columns stay (soft delete) so archived cards keep their place. */
@@ -211,9 +221,11 @@ export const cards = pgTable(
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    searchKey: searchKey((): AnyPgColumn => cards.title),
   },
   (t) => [
     index().on(t.projectId),
+    searchIndex('cards_search_index', t.searchKey),
     // Column orders read the live cards of a column by rank: an index-only scan of this.
     index('cards_live_order_index')
       .on(t.columnId, t.rank, t.id)

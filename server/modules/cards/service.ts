@@ -373,5 +373,6 @@ function cardRowFromSql(row: Record<string, unknown>): CardRow {
     archivedAt: date(row.archived_at),
     createdAt: date(row.created_at)!,
     updatedAt: date(row.updated_at)!,
+    searchKey: (row.search_key as string | null) ?? null,
   };
 }

@@ -2263,6 +2263,128 @@ export type paths = {
         };
         trace?: never;
     };
+    "/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search the caller’s company: one query, one flat list
+         * @description `q` is trimmed (then 1..80 characters), lower-cased and stripped of accents (Unicode NFD, combining marks removed), and matched as a substring of each kind’s equally folded display name.
+         *
+         *     At most 8 results per kind, then `limit` overall. Within a kind: exact match, then prefix, then a word start, then anywhere; ties by most recent change.
+         *
+         *     Scope: agents (completed ones too, flagged `archived`), teams and people of the company; projects (archived ones flagged) and live cards of the company. The caller’s own sessions and files, wiki pages, cron jobs, webhook endpoints and integrations join as those features land. Admin-only surfaces are never searched, so admins and members get the same shape.
+         *
+         *     A caller without a company gets 404.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Overall cap, 1..100 (default 20), applied after the per-kind cap. */
+                    limit?: number;
+                    /** @description The search text, 1..80 characters after trimming. */
+                    q: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Best first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchResults"];
+                    };
+                };
+                /** @description Malformed id, invalid JSON body or validation error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or the caller is not authorized to see it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users/api-keys": {
         parameters: {
             query?: never;
@@ -3401,6 +3523,38 @@ export type components = {
         };
         ProjectList: {
             projects: components["schemas"]["Project"][];
+        };
+        SearchResult: {
+            /**
+             * Format: uuid
+             * @description For agents (their own id).
+             */
+            agentId?: string;
+            /** @description For agents and projects: true for completed agents and archived projects. */
+            archived?: boolean;
+            /** @description Where it lives or what it is: a card's project and column, a person's title and team, … */
+            context: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description The kind of thing found: agent, team, person, project, card, wiki_page, session, cron_job, webhook_endpoint, file, integration.
+             * @enum {string}
+             */
+            kind: "agent" | "team" | "person" | "project" | "card" | "wiki_page" | "session" | "cron_job" | "webhook_endpoint" | "file" | "integration";
+            /** @description The display name that matched. */
+            label: string;
+            /**
+             * Format: uuid
+             * @description For projects and cards.
+             */
+            projectId?: string;
+            /** @description agent: active, paused or completed; project: active or archived; card: open or blocked; others: active. */
+            status: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SearchResults: {
+            results: components["schemas"]["SearchResult"][];
         };
         Success: {
             success: boolean;
