@@ -9,8 +9,32 @@ export const MemberSchema = z
     title: z.string().openapi({ description: 'A person’s job title, or an agent’s role.' }),
     status: z.enum(['active', 'paused', 'completed']).openapi({ description: 'People are always active.' }),
     teamId: z.uuid().nullable(),
+    manager: z
+      .object({ kind: z.enum(['human', 'agent']), id: z.uuid() })
+      .nullable()
+      .openapi({ description: "A person's manager, or the one responsible for an agent." }),
   })
   .openapi('Member');
+
+export const TeamSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    parentId: z.uuid().nullable(),
+    lead: z.object({ kind: z.enum(['human', 'agent']), id: z.uuid() }).nullable(),
+    memberCount: z.number().int().openapi({ description: 'People and agents in the team.' }),
+  })
+  .openapi('Team');
+
+export const listTeamsRoute = protectedRoute('read', {
+  method: 'get',
+  path: '/company/teams',
+  tags: ['Company'],
+  summary: 'The teams of the caller’s company, with their lead and size',
+  description:
+    'By name. Members are the people and agents whose `teamId` is the team. A caller without a company gets 404.',
+  responses: { 200: jsonResponse(z.object({ teams: z.array(TeamSchema) }).openapi('TeamList'), 'The teams') },
+});
 
 export const listMembersRoute = protectedRoute('read', {
   method: 'get',

@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
-import { agents, users } from '../../db/schema.ts';
+import { agents, teams, users } from '../../db/schema.ts';
 import { companyOf } from '../projects/access.ts';
 
 /** The company's people and agents, people first, each by name. */
@@ -18,6 +18,7 @@ export async function listMembers(ctx: AppContext, principal: Principal) {
       title: user.title,
       status: 'active' as const,
       teamId: user.teamId,
+      manager: user.managerUserId ? { kind: 'human' as const, id: user.managerUserId } : null,
     })),
     ...bots.map((agent) => ({
       kind: 'agent' as const,
@@ -26,6 +27,29 @@ export async function listMembers(ctx: AppContext, principal: Principal) {
       title: agent.role,
       status: agent.status,
       teamId: agent.teamId,
+      manager: agent.managerKind && agent.managerId ? { kind: agent.managerKind, id: agent.managerId } : null,
     })),
   ];
+}
+
+/** The company's teams by name, with lead and member count. */
+export async function listTeams(ctx: AppContext, principal: Principal) {
+  const company = companyOf(principal);
+  const rows = await ctx.db
+    .select({
+      team: teams,
+      // Qualified by hand: Drizzle leaves single-table columns unqualified, which the subqueries would capture.
+      members: sql<number>`(select count(*)::int from ${users} u where u.team_id = "teams"."id")
+        + (select count(*)::int from ${agents} a where a.team_id = "teams"."id")`,
+    })
+    .from(teams)
+    .where(eq(teams.companyId, company.id))
+    .orderBy(asc(teams.name));
+  return rows.map(({ team, members }) => ({
+    id: team.id,
+    name: team.name,
+    parentId: team.parentId,
+    lead: team.leadKind && team.leadId ? { kind: team.leadKind, id: team.leadId } : null,
+    memberCount: Number(members),
+  }));
 }

@@ -32,6 +32,16 @@ describe('projects', () => {
     expect(list.body.projects.map((project: { id: string }) => project.id)).toContain(created.body.id);
   });
 
+  it('lists each project with its count of live cards', async () => {
+    const board = await t.createBoard(org.memberToken, ['A', 'B'], 2);
+    await t.call('PATCH', `/projects/${board.id}/cards/${board.columns[0]!.cards[0]!.id}`, {
+      token: org.memberToken,
+      body: { archived: true },
+    });
+    const list = await t.call('GET', '/projects', { token: org.memberToken });
+    expect(list.body.projects.find((project: { id: string }) => project.id === board.id).cardCount).toBe(3);
+  });
+
   it('archives and unarchives; archived projects stay listed, flagged', async () => {
     const board = await t.createBoard(org.memberToken, ['A'], 2);
     const archived = await t.call('PATCH', `/projects/${board.id}`, {

@@ -52,7 +52,8 @@ export async function listProjects(ctx: AppContext, actor: Actor) {
   const rows = await ctx.db
     .select({
       project: projects,
-      cards: sql<number>`(select count(*)::int from ${cards} where ${cards.projectId} = ${projects.id} and ${cards.archivedAt} is null)`,
+      // Qualified by hand: Drizzle leaves single-table columns unqualified, which the subquery would capture.
+      cards: sql<number>`(select count(*)::int from ${cards} c where c.project_id = "projects"."id" and c.archived_at is null)`,
     })
     .from(projects)
     .where(eq(projects.companyId, company.id))

@@ -9,11 +9,9 @@ export const SearchResultSchema = z
     }),
     id: z.uuid(),
     label: z.string().openapi({ description: 'The display name that matched.' }),
-    context: z
-      .string()
-      .openapi({
-        description: "Where it lives or what it is: a card's project and column, a person's title and team, …",
-      }),
+    context: z.string().openapi({
+      description: "Where it lives or what it is: a card's project and column, a person's title and team, …",
+    }),
     status: z.string().openapi({
       description:
         'agent: active, paused or completed; project: active or archived; card: open or blocked; others: active.',

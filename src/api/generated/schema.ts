@@ -320,6 +320,117 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/company/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The teams of the caller’s company, with their lead and size
+         * @description By name. Members are the people and agents whose `teamId` is the team. A caller without a company gets 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The teams */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TeamList"];
+                    };
+                };
+                /** @description Malformed id, invalid JSON body or validation error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found, or the caller is not authorized to see it */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -3434,6 +3545,13 @@ export type components = {
             id: string;
             /** @enum {string} */
             kind: "human" | "agent";
+            /** @description A person's manager, or the one responsible for an agent. */
+            manager: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: "human" | "agent";
+            } | null;
             name: string;
             /**
              * @description People are always active.
@@ -3561,6 +3679,24 @@ export type components = {
         };
         SupportToken: {
             token: string;
+        };
+        Team: {
+            /** Format: uuid */
+            id: string;
+            lead: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: "human" | "agent";
+            } | null;
+            /** @description People and agents in the team. */
+            memberCount: number;
+            name: string;
+            /** Format: uuid */
+            parentId: string | null;
+        };
+        TeamList: {
+            teams: components["schemas"]["Team"][];
         };
         UpdateCardRequest: {
             /** @description true archives the card (it leaves the board); false restores it at the bottom of its column. */
