@@ -125,3 +125,118 @@ export async function boardBench(base: string, projectId: string) {
     await browser.close();
   }
 }
+
+/**
+ * Palette keystroke to painted results: type queries one character at a time (a pause between
+ * keys, as a person types) and time each key from keydown to the first frame showing the results
+ * of the query it produced.
+ */
+export async function paletteBench(base: string) {
+  const token = await signIn(base, 'ada@acme.example');
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
+    await context.addInitScript((value) => localStorage.setItem('workspace.session', value), token);
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForSelector('main h1');
+    const samples: number[] = [];
+    for (const word of ['motor', 'granite', 'cafe', 'kiosk audit', 'zephyr', 'summit']) {
+      await page.keyboard.press('Control+k');
+      await page.locator('.palette-input').waitFor();
+      await page.evaluate(() => {
+        const state = window as unknown as { __keys: Record<string, number>; __painted: Record<string, number> };
+        state.__keys = {};
+        state.__painted = {};
+        const field = document.querySelector<HTMLInputElement>('.palette-input')!;
+        field.addEventListener('keydown', () => {
+          // The value this key will produce is known after the input event.
+          const at = performance.now();
+          field.addEventListener('input', () => (state.__keys[field.value.trim()] = at), { once: true });
+        });
+        const original = window.fetch;
+        window.fetch = async (...args) => {
+          const response = await original(...args);
+          const url = new URL(args[0] instanceof Request ? args[0].url : String(args[0]), location.href);
+          const q = url.searchParams.get('q');
+          if (url.pathname.endsWith('/api/search') && q !== null) {
+            response
+              .clone()
+              .text()
+              .then(() =>
+                // Rendered once React has committed; the next frame paints it.
+                setTimeout(
+                  () => requestAnimationFrame(() => setTimeout(() => (state.__painted[q] ??= performance.now()))),
+                  0,
+                ),
+              );
+          }
+          return response;
+        };
+      });
+      for (const char of word) {
+        await page.keyboard.type(char);
+        await page.waitForTimeout(160);
+      }
+      await page.waitForTimeout(300);
+      const result = await page.evaluate(() => {
+        const state = window as unknown as { __keys: Record<string, number>; __painted: Record<string, number> };
+        return Object.entries(state.__keys)
+          .filter(([q]) => state.__painted[q] !== undefined)
+          .map(([q, at]) => state.__painted[q]! - at);
+      });
+      samples.push(...result);
+      await page.keyboard.press('Escape');
+    }
+    return {
+      keystrokes: samples.length,
+      keystrokeToResultsP50Ms: round(percentile(samples, 50)),
+      keystrokeToResultsP95Ms: round(percentile(samples, 95)),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Server search latency over a mix of queries, sequential requests from this process. */
+export async function searchLatency(base: string) {
+  const token = await signIn(base, 'ada@acme.example');
+  const queries = [
+    'cafe',
+    'motor',
+    'granite arm',
+    'kiosk',
+    'audit the',
+    'zephyr',
+    'summit 12',
+    'firmware 1042',
+    'ada',
+    'bot 17',
+    'orbit',
+    'review',
+    'ma',
+    'x',
+    'lantern ledger',
+    'q',
+    'stage',
+    'task 99',
+  ];
+  const times: number[] = [];
+  for (let round = 0; round < 15; round++) {
+    for (const q of queries) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/search?q=${encodeURIComponent(q)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.arrayBuffer();
+      if (round > 0) times.push(performance.now() - started);
+    }
+  }
+  return {
+    requests: times.length,
+    searchP50Ms: round(percentile(times, 50)),
+    searchP95Ms: round(percentile(times, 95)),
+    searchMaxMs: round(Math.max(...times)),
+  };
+}

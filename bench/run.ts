@@ -9,6 +9,8 @@
  *  4. The card move endpoint at a fixed 200 requests/s on the 2,000-card board (`SEED=large`).
  *  5. In Chromium, on that board: data arrival to painted board, frame times during a scripted
  *     drag, and drop to painted new order.
+ *  6. Search: server latency over a mix of queries with about 50,000 searchable names, and the
+ *     palette's keystroke to painted results in Chromium.
  *
  * Results are also written to bench/results/latest.json.
  */
@@ -18,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { boardBench } from './browser.ts';
+import { boardBench, paletteBench, searchLatency } from './browser.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
@@ -62,6 +64,7 @@ function bundleSizes() {
     ['/settings/api-keys', ['_app.tsx', '_app/settings.tsx', '_app/settings/api-keys.tsx']],
     ['/projects', ['_app.tsx', '_app/projects/index.tsx']],
     ['/projects/$projectId (board)', ['_app.tsx', '_app/projects/$projectId.tsx']],
+    ['/people', ['_app.tsx', '_app/people.tsx']],
   ];
   const rows = routes.map(([route, files]) => {
     const keys = closure(['index.html', ...files.map(routeChunk)]);
@@ -70,6 +73,15 @@ function bundleSizes() {
     const own = files.at(-1) ? gzipOf(manifest[routeChunk(files.at(-1)!)]!.file) : 0;
     return { route, firstLoadJsGzipKB: +(total / 1024).toFixed(1), routeChunkGzipKB: +(own / 1024).toFixed(1) };
   });
+  const palette = Object.entries(manifest).find(([key]) => key.endsWith('features/palette/components/palette.tsx'));
+  if (palette) {
+    const own = gzipOf(palette[1].file);
+    rows.push({
+      route: 'palette (loads on first Ctrl+K, not on first load)',
+      firstLoadJsGzipKB: 0,
+      routeChunkGzipKB: +(own / 1024).toFixed(1),
+    });
+  }
   console.log('\nFirst-load JavaScript (gzip), production build');
   console.table(rows);
   results.bundles = rows;
@@ -217,6 +229,14 @@ async function server() {
     const browser = await boardBench(base, large.id);
     console.log('\nThe 2,000-card board in Chromium (headless)');
     console.table([browser]);
+
+    const searchRow = await searchLatency(base);
+    const paletteRow = await paletteBench(base);
+    console.log(
+      '\nGET /api/search with ~50,000 searchable names (sequential, mixed queries), and the palette in Chromium',
+    );
+    console.table([{ ...searchRow, ...paletteRow }]);
+    results.search = { ...searchRow, ...paletteRow };
 
     results.server = {
       firstStartSeconds: +firstStart.toFixed(2),

@@ -29,6 +29,15 @@ export async function expectAccessible(page: Page) {
   expect(summary).toEqual([]);
 }
 
+/** Presses Ctrl+K once the signed-in shell is on screen, and waits for the palette's field. */
+export async function openPalette(page: Page) {
+  await page.getByRole('button', { name: /^Search/ }).waitFor();
+  await page.keyboard.press('Control+k');
+  const input = page.getByRole('combobox', { name: /Search people/ });
+  await input.waitFor();
+  return input;
+}
+
 type Fixtures = {
   /** Opens `path` already signed in as `email` (token planted before the app loads). */
   signedIn: (email: string, path?: string) => Promise<string>;

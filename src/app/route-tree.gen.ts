@@ -13,7 +13,10 @@ import { Route as AppRouteImport } from './../routes/_app'
 import { Route as SigninRouteImport } from './../routes/signin'
 import { Route as AppIndexRouteImport } from './../routes/_app/index'
 import { Route as AppAccountRouteImport } from './../routes/_app/account'
+import { Route as AppAgentsRouteImport } from './../routes/_app/agents'
+import { Route as AppPeopleRouteImport } from './../routes/_app/people'
 import { Route as AppSettingsRouteImport } from './../routes/_app/settings'
+import { Route as AppTeamsRouteImport } from './../routes/_app/teams'
 import { Route as AppProjectsIndexRouteImport } from './../routes/_app/projects/index'
 import { Route as AppProjectsProjectIdRouteImport } from './../routes/_app/projects/$projectId'
 import { Route as AppSettingsIndexRouteImport } from './../routes/_app/settings/index'
@@ -38,9 +41,24 @@ const AppAccountRoute = AppAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAgentsRoute = AppAgentsRouteImport.update({
+  id: '/agents',
+  path: '/agents',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPeopleRoute = AppPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTeamsRoute = AppTeamsRouteImport.update({
+  id: '/teams',
+  path: '/teams',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
@@ -68,7 +86,10 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/signin': typeof SigninRoute
   '/account': typeof AppAccountRoute
+  '/agents': typeof AppAgentsRoute
+  '/people': typeof AppPeopleRoute
   '/settings': typeof AppSettingsRouteWithChildren
+  '/teams': typeof AppTeamsRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
   '/projects/': typeof AppProjectsIndexRoute
@@ -77,6 +98,9 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
   '/account': typeof AppAccountRoute
+  '/agents': typeof AppAgentsRoute
+  '/people': typeof AppPeopleRoute
+  '/teams': typeof AppTeamsRoute
   '/': typeof AppIndexRoute
   '/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/settings/api-keys': typeof AppSettingsApiKeysRoute
@@ -88,7 +112,10 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/signin': typeof SigninRoute
   '/_app/account': typeof AppAccountRoute
+  '/_app/agents': typeof AppAgentsRoute
+  '/_app/people': typeof AppPeopleRoute
   '/_app/settings': typeof AppSettingsRouteWithChildren
+  '/_app/teams': typeof AppTeamsRoute
   '/_app/': typeof AppIndexRoute
   '/_app/projects/$projectId': typeof AppProjectsProjectIdRoute
   '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
@@ -101,7 +128,10 @@ export interface FileRouteTypes {
     | '/'
     | '/signin'
     | '/account'
+    | '/agents'
+    | '/people'
     | '/settings'
+    | '/teams'
     | '/projects/$projectId'
     | '/settings/api-keys'
     | '/projects/'
@@ -110,6 +140,9 @@ export interface FileRouteTypes {
   to:
     | '/signin'
     | '/account'
+    | '/agents'
+    | '/people'
+    | '/teams'
     | '/'
     | '/projects/$projectId'
     | '/settings/api-keys'
@@ -120,7 +153,10 @@ export interface FileRouteTypes {
     | '/_app'
     | '/signin'
     | '/_app/account'
+    | '/_app/agents'
+    | '/_app/people'
     | '/_app/settings'
+    | '/_app/teams'
     | '/_app/'
     | '/_app/projects/$projectId'
     | '/_app/settings/api-keys'
@@ -163,11 +199,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/agents': {
+      id: '/_app/agents'
+      path: '/agents'
+      fullPath: '/agents'
+      preLoaderRoute: typeof AppAgentsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/people': {
+      id: '/_app/people'
+      path: '/people'
+      fullPath: '/people'
+      preLoaderRoute: typeof AppPeopleRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings': {
       id: '/_app/settings'
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/teams': {
+      id: '/_app/teams'
+      path: '/teams'
+      fullPath: '/teams'
+      preLoaderRoute: typeof AppTeamsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/projects/': {
@@ -217,7 +274,10 @@ const AppSettingsRouteWithChildren = AppSettingsRoute._addFileChildren(
 
 interface AppRouteChildren {
   AppAccountRoute: typeof AppAccountRoute
+  AppAgentsRoute: typeof AppAgentsRoute
+  AppPeopleRoute: typeof AppPeopleRoute
   AppSettingsRoute: typeof AppSettingsRouteWithChildren
+  AppTeamsRoute: typeof AppTeamsRoute
   AppIndexRoute: typeof AppIndexRoute
   AppProjectsProjectIdRoute: typeof AppProjectsProjectIdRoute
   AppProjectsIndexRoute: typeof AppProjectsIndexRoute
@@ -225,7 +285,10 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAccountRoute: AppAccountRoute,
+  AppAgentsRoute: AppAgentsRoute,
+  AppPeopleRoute: AppPeopleRoute,
   AppSettingsRoute: AppSettingsRouteWithChildren,
+  AppTeamsRoute: AppTeamsRoute,
   AppIndexRoute: AppIndexRoute,
   AppProjectsProjectIdRoute: AppProjectsProjectIdRoute,
   AppProjectsIndexRoute: AppProjectsIndexRoute,

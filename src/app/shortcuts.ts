@@ -2,11 +2,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 
-export type Shortcut = { keys: string[]; description: string; to?: string };
+/** `together`: keys pressed at once (Ctrl+K); otherwise one after the other (g then p). */
+export type Shortcut = { keys: string[]; description: string; to?: string; together?: boolean };
 
 /** Every global shortcut; the "?" sheet lists exactly these. */
 export const shortcuts: Shortcut[] = [
   { keys: ['?'], description: 'Show keyboard shortcuts' },
+  { keys: ['Ctrl/⌘', 'K'], description: 'Search and commands (works everywhere)', together: true },
   { keys: ['g', 'h'], description: 'Go to Home', to: '/' },
   { keys: ['g', 'p'], description: 'Go to Projects', to: '/projects' },
   { keys: ['g', 'k'], description: 'Go to Settings → API keys', to: '/settings/api-keys' },
@@ -50,7 +52,7 @@ export function useGlobalShortcuts() {
         }
         return;
       }
-      if (shortcuts.some((shortcut) => shortcut.keys.length === 2 && shortcut.keys[0] === key)) {
+      if (shortcuts.some((shortcut) => !shortcut.together && shortcut.keys.length === 2 && shortcut.keys[0] === key)) {
         prefix = key;
         prefixTimer = setTimeout(() => (prefix = null), 1200);
       }

@@ -94,3 +94,29 @@ export const ChecklistIcon = () => (
     <path d="m8 12 3 3 5-6" />
   </Icon>
 );
+export const PeopleIcon = () => (
+  <Icon>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14a6.5 6.5 0 0 1 3.5 6" />
+  </Icon>
+);
+export const AgentIcon = () => (
+  <Icon>
+    <rect x="4" y="7" width="16" height="12" rx="3" />
+    <path d="M12 3v4M9 12h.01M15 12h.01M9.5 16h5" />
+  </Icon>
+);
+export const TeamIcon = () => (
+  <Icon>
+    <circle cx="12" cy="5" r="2.5" />
+    <circle cx="5" cy="18" r="2.5" />
+    <circle cx="19" cy="18" r="2.5" />
+    <path d="M12 7.5V12M12 12l-5.5 4M12 12l5.5 4" />
+  </Icon>
+);
+export const SearchIcon = () => (
+  <Icon>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);

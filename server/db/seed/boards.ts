@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../client.ts';
-import { agents, boardColumns, cardComments, cards, type ChecklistItem, projects, users } from '../schema.ts';
+import { agents, boardColumns, cardComments, cards, type ChecklistItem, projects, teams, users } from '../schema.ts';
 
 const DAY = 86_400_000;
 
@@ -407,6 +407,75 @@ export async function seedLargeBoard(db: Executor, companyId: string) {
       };
     });
     await db.insert(cards).values(rows);
+  }
+  return true;
+}
+
+const WORDS = (
+  'alpha beacon cobalt delta ember falcon granite harbor indigo juniper kestrel lumen meadow nimbus orbit ' +
+  'pioneer quartz riverbed summit tundra umber vertex willow xenon yonder zephyr atlas bramble cinder drift ' +
+  'echo fjord glacier hollow island jasper kiln lantern mosaic nectar onyx prism quill ridge saffron timber'
+).split(' ');
+const VERBS =
+  'Audit Build Calibrate Draft Evaluate Fix Migrate Plan Refactor Review Ship Test Update Validate Write'.split(' ');
+const NOUNS =
+  'arm battery conveyor dashboard firmware gripper invoice kiosk ledger manual motor order queue sensor survey'.split(
+    ' ',
+  );
+
+/** The search benchmark's corpus: with the demo data and the large board, about 50,000 names. */
+export async function seedSearchCorpus(db: Executor, companyId: string, passwordHash: string) {
+  const [existing] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.name, 'Archive project 1')));
+  if (existing) return false;
+  let seed = 7;
+  const pick = <T>(list: T[]) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return list[seed % list.length]!;
+  };
+  const batches = async <T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < rows.length; i += 1000) await insert(rows.slice(i, i + 1000));
+  };
+  const teamRows = Array.from({ length: 100 }, (_, i) => ({
+    companyId,
+    name: `${pick(WORDS)} ${pick(WORDS)} team ${i + 1}`,
+  }));
+  await batches(teamRows, (batch) => db.insert(teams).values(batch));
+  const people = Array.from({ length: 500 }, (_, i) => ({
+    email: `person${i + 1}@corpus.acme.example`,
+    name: `${pick(WORDS)} ${pick(WORDS)} ${i + 1}`.replace(/\b\w/g, (c) => c.toUpperCase()),
+    title: `${pick(NOUNS)} specialist`,
+    passwordHash,
+    companyId,
+    role: 'member' as const,
+    joinedCompanyAt: new Date(),
+  }));
+  await batches(people, (batch) => db.insert(users).values(batch));
+  const bots = Array.from({ length: 200 }, (_, i) => ({
+    companyId,
+    name: `${pick(WORDS)}bot ${i + 1}`,
+    role: `${pick(VERBS)}s ${pick(NOUNS)} data`,
+    status: i % 10 === 0 ? ('completed' as const) : ('active' as const),
+  }));
+  await batches(bots, (batch) => db.insert(agents).values(batch));
+  for (let p = 0; p < 40; p++) {
+    const [project] = await db
+      .insert(projects)
+      .values({ companyId, name: `Archive project ${p + 1}`, description: 'Search corpus' })
+      .returning();
+    const [column] = await db
+      .insert(boardColumns)
+      .values({ projectId: project!.id, name: 'Backlog', position: 0 })
+      .returning();
+    const rows = Array.from({ length: 1200 }, (_, rank) => ({
+      projectId: project!.id,
+      columnId: column!.id,
+      rank,
+      title: `${pick(VERBS)} the ${pick(WORDS)} ${pick(NOUNS)} ${p * 1200 + rank + 1}`,
+    }));
+    await batches(rows, (batch) => db.insert(cards).values(batch));
   }
   return true;
 }

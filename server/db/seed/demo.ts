@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.ts';
 import type { Database } from '../client.ts';
 import { agents, companies, teams, users } from '../schema.ts';
-import { seedBoards, seedLargeBoard } from './boards.ts';
+import { seedBoards, seedLargeBoard, seedSearchCorpus } from './boards.ts';
 
 export const DEMO_PASSWORD = 'workspace-demo';
 export const DEMO_COMPANY = 'Acme Robotics';
@@ -143,7 +143,10 @@ export async function seedDemo(db: Database, options: { large?: boolean } = {}):
     .limit(1);
   const companyId = existing?.companyId ?? (await seedCompany(db));
   if (!existing) seeded.push('demo company');
-  if (options.large && companyId && (await seedLargeBoard(db, companyId))) seeded.push('large board');
+  if (options.large && companyId) {
+    if (await seedLargeBoard(db, companyId)) seeded.push('large board');
+    if (await seedSearchCorpus(db, companyId, await hashPassword(DEMO_PASSWORD))) seeded.push('search corpus');
+  }
   return seeded;
 }
 

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { agents, cardComments, cards, projects, teams, users } from '../schema.ts';
@@ -9,7 +9,7 @@ const t = useTestApp();
 
 describe('demo seed', () => {
   it('creates Acme Robotics with the documented accounts, teams, agents and boards, once', async () => {
-    expect(await seedDemo(t.ctx.db, { large: true })).toEqual(['demo company', 'large board']);
+    expect(await seedDemo(t.ctx.db, { large: true })).toEqual(['demo company', 'large board', 'search corpus']);
     expect(await seedDemo(t.ctx.db, { large: true })).toEqual([]);
 
     const [ada] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin));
@@ -25,15 +25,21 @@ describe('demo seed', () => {
     const [nomad] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.noCompany));
     expect(nomad!.companyId).toBeNull();
 
-    const teamRows = await t.ctx.db.select().from(teams).where(eq(teams.companyId, ada!.companyId!));
+    const teamRows = (await t.ctx.db.select().from(teams).where(eq(teams.companyId, ada!.companyId!))).filter((team) =>
+      ['Platform', 'Operations'].includes(team.name),
+    );
     expect(teamRows).toHaveLength(2);
     expect(teamRows.every((team) => team.leadKind === 'human' && team.leadId)).toBe(true);
-    const agentRows = await t.ctx.db.select().from(agents).where(eq(agents.companyId, ada!.companyId!));
+    const agentRows = (await t.ctx.db.select().from(agents).where(eq(agents.companyId, ada!.companyId!))).filter(
+      (agent) => !/bot \d+$/.test(agent.name),
+    );
     expect(agentRows).toHaveLength(4);
     expect(agentRows.every((agent) => agent.managerKind === 'human' && agent.managerId)).toBe(true);
 
     const boards = await t.ctx.db.select().from(projects).where(eq(projects.companyId, ada!.companyId!));
-    const demoBoards = boards.filter((board) => board.name !== LARGE_BOARD);
+    const demoBoards = boards.filter(
+      (board) => board.name !== LARGE_BOARD && !board.name.startsWith('Archive project'),
+    );
     expect(demoBoards).toHaveLength(2);
     for (const board of demoBoards) {
       const [n] = await t.ctx.db.select({ n: count() }).from(cards).where(eq(cards.projectId, board.id));
@@ -42,6 +48,15 @@ describe('demo seed', () => {
     const large = boards.find((board) => board.name === LARGE_BOARD)!;
     const [n] = await t.ctx.db.select({ n: count() }).from(cards).where(eq(cards.projectId, large.id));
     expect(n!.n).toBe(2000);
+    // With the search corpus, about 50,000 searchable names.
+    const [total] = await t.ctx.db
+      .execute<{ n: number }>(
+        sql`select
+      (select count(*) from cards) + (select count(*) from users) + (select count(*) from agents)
+      + (select count(*) from teams) + (select count(*) from projects) as n`,
+      )
+      .then((result) => (result as unknown as { rows: { n: number }[] }).rows);
+    expect(Number(total!.n)).toBeGreaterThanOrEqual(50_000);
     const resolved = (await t.ctx.db.select().from(cardComments)).filter((comment) => comment.resolvedAt);
     expect(resolved.length).toBeGreaterThanOrEqual(1);
 

@@ -1,9 +1,26 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useMe, useSignOut } from '@/features/auth';
-import { Avatar, BoardIcon, Button, HomeIcon, KeyboardIcon, KeyIcon, MenuIcon, SignOutIcon, UserIcon } from '@/ui';
+import {
+  AgentIcon,
+  Avatar,
+  BoardIcon,
+  Button,
+  HomeIcon,
+  KeyboardIcon,
+  KeyIcon,
+  MenuIcon,
+  PeopleIcon,
+  SearchIcon,
+  SignOutIcon,
+  TeamIcon,
+  UserIcon,
+} from '@/ui';
 import { LiveIndicator } from './live-indicator';
+import { useAppCommands } from '../palette-commands';
 import { openShortcutSheet, useGlobalShortcuts } from '../shortcuts';
+import { CreateCardHost } from '@/features/board';
+import { openPalette, PaletteHost } from '@/features/palette';
 import { ShortcutSheet } from './shortcut-sheet';
 import { ThemeSelect } from './theme-select';
 import './app-shell.css';
@@ -11,6 +28,9 @@ import './app-shell.css';
 const navigation = [
   { to: '/', label: 'Home', icon: HomeIcon, exact: true, company: false },
   { to: '/projects', label: 'Projects', icon: BoardIcon, exact: false, company: true },
+  { to: '/people', label: 'People', icon: PeopleIcon, exact: false, company: true },
+  { to: '/agents', label: 'Agents', icon: AgentIcon, exact: false, company: true },
+  { to: '/teams', label: 'Teams', icon: TeamIcon, exact: false, company: true },
   { to: '/settings/api-keys', label: 'API keys', icon: KeyIcon, exact: false, company: false },
   { to: '/account', label: 'Account', icon: UserIcon, exact: false, company: false },
 ] as const;
@@ -28,6 +48,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
   const navOpen = navOpenOn === pathname;
   useGlobalShortcuts();
+  useAppCommands(me);
 
   return (
     <div className="shell">
@@ -54,6 +75,11 @@ export function AppShell({ children }: { children: ReactNode }) {
             <div className="shell-company muted">{me.company?.name ?? 'No company'}</div>
           </div>
         </div>
+        <Button className="shell-search" onClick={openPalette} aria-keyshortcuts="Control+K Meta+K">
+          <SearchIcon />
+          <span>Search</span>
+          <kbd>Ctrl K</kbd>
+        </Button>
         <nav aria-label="Main">
           <ul className="shell-nav">
             {navigation
@@ -101,6 +127,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <ShortcutSheet />
+      <PaletteHost />
+      <CreateCardHost />
     </div>
   );
 }

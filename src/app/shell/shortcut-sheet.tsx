@@ -19,7 +19,7 @@ export function ShortcutSheet() {
               <td className="shortcut-keys">
                 {shortcut.keys.map((key, index) => (
                   <span key={key}>
-                    {index > 0 && <span className="muted"> then </span>}
+                    {index > 0 && <span className="muted">{shortcut.together ? ' + ' : ' then '}</span>}
                     <kbd>{key}</kbd>
                   </span>
                 ))}

@@ -6,3 +6,5 @@ export { hasFilters, matchesFilters, parseFilters, type BoardFilters } from './f
 export { useBoardLive } from './live';
 export { useBoardCommentCopies } from './comment-copies';
 export { boardQueries, projectQueries } from './queries';
+export { CreateCardHost } from './components/create-card-host';
+export { openCreateCard } from './create-card-store';

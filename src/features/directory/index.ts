@@ -1,0 +1,4 @@
+export { AgentDirectory } from './components/agent-directory';
+export { PeopleDirectory } from './components/people-directory';
+export { TeamDirectory } from './components/team-directory';
+export { teamQueries } from './queries';

@@ -1,0 +1,40 @@
+import { create } from 'zustand';
+
+/**
+ * Whether the palette is open, and whether it was ever opened (its code loads then, and it stays
+ * mounted afterwards so reopening is instant).
+ */
+export const usePalette = create<{ open: boolean; loaded: boolean }>(() => ({ open: false, loaded: false }));
+export const openPalette = () => usePalette.setState({ open: true, loaded: true });
+export const closePalette = () => usePalette.setState({ open: false });
+export const togglePalette = () => usePalette.setState((state) => ({ open: !state.open, loaded: true }));
+
+/** Something opened from the palette, offered again next time. */
+export type RecentItem = { kind: string; id: string; label: string; context: string; projectId?: string };
+
+const RECENT_KEY = 'workspace.palette.recent';
+const RECENT_MAX = 8;
+
+function loadRecent(): RecentItem[] {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? (parsed as RecentItem[]).slice(0, RECENT_MAX) : [];
+  } catch {
+    return [];
+  }
+}
+
+export const useRecent = create<{ items: RecentItem[] }>(() => ({ items: loadRecent() }));
+
+export function addRecent(item: RecentItem) {
+  const items = [
+    item,
+    ...useRecent.getState().items.filter((old) => !(old.kind === item.kind && old.id === item.id)),
+  ].slice(0, RECENT_MAX);
+  useRecent.setState({ items });
+  try {
+    localStorage.setItem(RECENT_KEY, JSON.stringify(items));
+  } catch {
+    // Storage unavailable: recent items last for this visit only.
+  }
+}
