@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { createApp } from './app.ts';
 import { createContext } from './bootstrap.ts';
 import { openDatabase } from './db/client.ts';
@@ -14,7 +15,12 @@ const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.
 await handle.migrate();
 if (env.SEED !== 'none') {
   const seeded = await handle.exclusive(() => seedDemo(handle.db, { large: env.SEED === 'large' }));
-  if (seeded.length > 0) logger.info(`seeded ${seeded.join(' and ')}`);
+  if (seeded.length > 0) {
+    logger.info(`seeded ${seeded.join(' and ')}`);
+    // Fresh statistics, so the planner uses the search indexes on the new rows (the embedded
+    // database has no autovacuum to do it).
+    await handle.db.execute(sql`analyze`);
+  }
 }
 
 const ctx = await createContext({

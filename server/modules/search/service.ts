@@ -3,7 +3,7 @@ import type { AppContext, Principal } from '../../context.ts';
 import { fold, likeLiteral } from '../../lib/fold.ts';
 import { companyOf } from '../projects/access.ts';
 import './providers.ts';
-import { searchProviders, type SearchKind, type SearchScope } from './registry.ts';
+import { kindQuery, searchProviders, type SearchKind, type SearchScope } from './registry.ts';
 
 type Row = {
   kind: SearchKind;
@@ -59,7 +59,7 @@ export async function search(
   );
   const result = await ctx.db.execute<Row>(sql`
     select * from (${sql.join(
-      providers.map((provider) => sql`(${provider.query(scope)})`),
+      providers.map((provider) => sql`(${kindQuery(provider, scope)})`),
       sql` union all `,
     )}) found
     order by match, ${order}, updated_at desc
