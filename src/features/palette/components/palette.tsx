@@ -43,16 +43,6 @@ const kindIcons: Record<string, ReactNode> = {
   card: <BoardIcon />,
 };
 
-/** Waits for typing to pause briefly before asking the server. */
-function useDebounced(value: string, ms: number): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 function Highlight({ text, query }: { text: string; query: string }) {
   const [range] = matchRanges(text, query);
   if (!range) return <>{text}</>;
@@ -105,7 +95,9 @@ export default function Palette() {
 function PaletteBody() {
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const query = useDebounced(text.trim(), 50);
+  // Every keystroke asks at once: React Query cancels the request of the query typed over, so
+  // a pause-before-asking delay would only add latency.
+  const query = text.trim();
   const navigate = useNavigate();
   const commands = usePaletteCommands();
   const recent = useRecent((state) => state.items);
