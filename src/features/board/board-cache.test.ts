@@ -107,3 +107,23 @@ describe('withChanges', () => {
     expect(next).toMatchObject({ priority: 'high', labels: ['x'], checklist: [{ text: 't', done: true }], title: 'c' });
   });
 });
+
+describe('applyColumnOrders identity', () => {
+  it('keeps the board and its columns when the server confirms the order shown', () => {
+    const before = board();
+    const after = applyColumnOrders(before, [
+      { id: 'A', cardIds: ['a1', 'a2', 'a3'] },
+      { id: 'B', cardIds: ['b1', 'b2'] },
+    ]);
+    expect(after).toBe(before);
+  });
+
+  it('replaces only the changed card when the order is the same', () => {
+    const before = board();
+    const updated = { ...card('b2', 'B'), title: 'renamed' };
+    const after = applyColumnOrders(before, [{ id: 'B', cardIds: ['b1', 'b2'] }], updated);
+    expect(after.columns[0]).toBe(before.columns[0]);
+    expect(after.columns[1]!.cards[0]).toBe(before.columns[1]!.cards[0]);
+    expect(after.columns[1]!.cards[1]).toBe(updated);
+  });
+});

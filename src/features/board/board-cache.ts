@@ -16,18 +16,27 @@ export function applyColumnOrders(board: ProjectDetail, entries: ColumnEntry[], 
   if (card) byId.set(card.id, card);
   const orders = new Map(entries.map((entry) => [entry.id, entry.cardIds]));
   const placed = new Set(entries.flatMap((entry) => entry.cardIds));
-  return {
-    ...board,
-    columns: board.columns.map((column) => {
-      const ids = orders.get(column.id);
-      if (ids)
-        return { ...column, cards: ids.map((id) => byId.get(id)).filter((item): item is BoardCard => Boolean(item)) };
-      // A card now placed in a named column cannot also stay here.
-      return column.cards.some((item) => placed.has(item.id))
-        ? { ...column, cards: column.cards.filter((item) => !placed.has(item.id)) }
-        : column;
-    }),
-  };
+  let changed = false;
+  const columns = board.columns.map((column) => {
+    const ids = orders.get(column.id);
+    if (ids) {
+      // Usually the server confirms what the board already shows: keep the same objects then,
+      // so nothing renders again except the changed card.
+      const same = ids.length === column.cards.length && ids.every((id, index) => column.cards[index]!.id === id);
+      if (same) {
+        if (!card || !ids.includes(card.id)) return column;
+        changed = true;
+        return { ...column, cards: column.cards.map((item) => (item.id === card.id ? card : item)) };
+      }
+      changed = true;
+      return { ...column, cards: ids.map((id) => byId.get(id)).filter((item): item is BoardCard => Boolean(item)) };
+    }
+    // A card now placed in a named column cannot also stay here.
+    if (!column.cards.some((item) => placed.has(item.id))) return column;
+    changed = true;
+    return { ...column, cards: column.cards.filter((item) => !placed.has(item.id)) };
+  });
+  return changed ? { ...board, columns } : board;
 }
 
 /** The move as the user made it, before the server answers: `position` counts without the card. */
