@@ -28,6 +28,9 @@ const RETENTION_MS = 24 * 3600_000;
  */
 const LOOKBACK = 100;
 
+/** Published when credentials stop being valid (sign-out, key revoked, account deleted). */
+export const REVOKED_TOPIC = 'auth.revoked';
+
 type CompanyState = { subscribers: Set<Subscriber>; delivered: number; recent: Set<number>; pulling: Promise<void> };
 
 /**
@@ -45,7 +48,7 @@ export class EventHub {
     private readonly logger: Logger,
   ) {
     bus.subscribe(EVENTS_TOPIC, (payload) => this.schedulePull((payload as EventNotice).companyId));
-    bus.subscribe('auth.invalidate', (payload) => this.closeRevoked(payload as Record<string, string | undefined>));
+    bus.subscribe(REVOKED_TOPIC, (payload) => this.closeRevoked(payload as Record<string, string | undefined>));
     bus.onGap(() => {
       for (const companyId of this.companies.keys()) this.schedulePull(companyId);
     });
@@ -87,8 +90,20 @@ export class EventHub {
     });
   }
 
+  /**
+   * Removes a stream. The company's cursor goes with its last stream: with nobody listening it
+   * would stop advancing, and a later stream would be replayed stale events as new.
+   */
   unsubscribe(subscriber: Subscriber) {
-    this.companies.get(subscriber.companyId)?.subscribers.delete(subscriber);
+    const state = this.companies.get(subscriber.companyId);
+    if (!state?.subscribers.delete(subscriber)) return;
+    if (state.subscribers.size === 0) {
+      void this.enqueue(subscriber.companyId, async (current) => {
+        if (current.subscribers.size === 0 && this.companies.get(subscriber.companyId) === current) {
+          this.companies.delete(subscriber.companyId);
+        }
+      }).catch(() => undefined);
+    }
   }
 
   /** Streams open on this instance. */
@@ -170,7 +185,7 @@ export class EventHub {
           (scope.companyId && subscriber.companyId === scope.companyId)
         ) {
           subscriber.close();
-          state.subscribers.delete(subscriber);
+          this.unsubscribe(subscriber);
         }
       }
     }

@@ -290,7 +290,11 @@ function helpers({ app, ctx }: { app: ReturnType<typeof createApp>; ctx: AppCont
       get ended() {
         return ended;
       },
-      close: () => controller.abort(),
+      /** Ends the stream as a client would: the server sees the connection go. */
+      close: async () => {
+        controller.abort();
+        await reader.cancel().catch(() => undefined);
+      },
     };
   }
 

@@ -6,6 +6,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { ErrorCode, unauthorized } from '../../http/errors.ts';
 import { verifyToken } from '../../lib/jwt.ts';
 import { API_KEY_PATTERN, hashSecret } from '../../lib/secrets.ts';
+import { REVOKED_TOPIC } from '../../events/hub.ts';
 
 export const SESSION_AUDIENCE = 'workspace-session';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,10 +87,15 @@ export class Authenticator {
     return token.startsWith('aik_') ? this.fromApiKey(token) : this.fromSession(token);
   }
 
-  /** Evicts matching cached credentials here and on every other instance. */
-  async invalidate(scope: Invalidation): Promise<void> {
+  /**
+   * Evicts matching cached credentials here and on every other instance. `revoked`: the
+   * credentials no longer work at all (sign-out, key revoked, account deleted), so live streams
+   * opened with them end too; otherwise only cached details changed (a new display name).
+   */
+  async invalidate(scope: Invalidation, options: { revoked?: boolean } = { revoked: true }): Promise<void> {
     this.evict(scope);
     await this.bus.publish(INVALIDATE_TOPIC, scope);
+    if (options.revoked) await this.bus.publish(REVOKED_TOPIC, scope);
   }
 
   private evict(scope: Invalidation) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 
@@ -171,6 +172,21 @@ describe('PATCH /projects/{projectId}/cards/{cardId}/move', () => {
     expect((await t.boardOrder(token, created.id))[columnId]).toEqual([first, last, ...expected.slice(1, -1)]);
   });
 
+  it('two moves to the top of one column at once: the later one sees the earlier, nothing is lost', async () => {
+    for (let round = 0; round < 5; round++) {
+      const x = await board();
+      const [first, second] = await Promise.all([
+        move(x.projectId, x.ids.a1!, { columnId: x.c, position: 0 }),
+        move(x.projectId, x.ids.b1!, { columnId: x.c, position: 0 }),
+      ]);
+      const final = (await t.boardOrder(token, x.projectId))[x.c]!;
+      expect([...final].sort()).toEqual([x.ids.a1, x.ids.b1].sort());
+      // Whichever ran second was computed after the first committed, so it lists both cards.
+      const lists = [first, second].map((response) => response.body.columns.at(-1).cardIds as string[]);
+      expect(lists.find((list) => list.length === 2)).toEqual(final);
+    }
+  });
+
   it('many simultaneous moves end in a consistent order with every card present once', async () => {
     const created = await t.createBoard(token, ['P', 'Q', 'R'], 6);
     const cardIds = created.columns.flatMap((column) => column.cards.map((card) => card.id));
@@ -199,5 +215,16 @@ describe('PATCH /projects/{projectId}/cards/{cardId}/move', () => {
       const listed = response.body.columns.flatMap((column: { cardIds: string[] }) => column.cardIds);
       expect(new Set(listed).size).toBe(listed.length);
     }
+    // Replaying the moves' events in order (the order they committed) gives exactly the final board.
+    const events = await t.ctx.db.execute<{ payload: string }>(
+      sql`select payload from events where type = 'card.moved' order by id`,
+    );
+    const replayed: Record<string, string[]> = {};
+    for (const row of (events as unknown as { rows: { payload: string }[] }).rows) {
+      const data = JSON.parse(row.payload) as { projectId: string; columns: { id: string; cardIds: string[] }[] };
+      if (data.projectId !== created.id) continue;
+      for (const column of data.columns) replayed[column.id] = column.cardIds;
+    }
+    for (const [columnId, ids] of Object.entries(replayed)) expect(final[columnId]).toEqual(ids);
   });
 });

@@ -259,7 +259,7 @@ const splitIds = (value: string) => (value ? value.split(',') : []);
  * the project's lock, concurrent moves apply one after the other on fresh orders, so none is
  * lost, duplicated or misplaced.
  *
- * This is the board's hottest write, so it is three statements: read everything under the lock,
+ * This is the board's hottest write, so it is four statements: take the lock, read everything,
  * write the card (one row; the column is renumbered only when neighbours get too close), record
  * the event. Column orders come back aggregated as strings, which is far cheaper to read than
  * hundreds of rows on the embedded database.
@@ -273,6 +273,10 @@ export async function moveCard(
 ) {
   const company = companyOf(actor.principal);
   return ctx.db.transaction(async (tx) => {
+    // The lock first, in its own statement: under read committed, the statement that reads the
+    // orders must start after the lock is held, or it would see them as they were before a
+    // concurrent move that committed while this one waited.
+    await findProject(tx, company.id, projectId, { lock: true });
     const lookup = await tx.execute<MoveLookup>(sql`
       select c.id as card_id, c.column_id, c.archived_at is not null as archived,
         exists (
@@ -293,13 +297,9 @@ export async function moveCard(
           from ${cards} s where s.column_id = c.column_id and s.archived_at is null) as source_ids
       from ${projects} p
       join ${cards} c on c.project_id = p.id and c.id = ${cardId}
-      where p.id = ${projectId} and p.company_id = ${company.id}
-      for update of p`);
+      where p.id = ${projectId} and p.company_id = ${company.id}`);
     const found = rowsOf<MoveLookup>(lookup)[0];
-    if (!found) {
-      await findProject(tx, company.id, projectId);
-      throw notFound('Card not found');
-    }
+    if (!found) throw notFound('Card not found');
     if (found.archived) throw conflict('This card is archived; restore it before moving it');
     if (!found.column_ok) throw notFound('Column not found');
 

@@ -50,7 +50,7 @@ describe('GET /notifications/sse', () => {
         comment: { id: comment.body.id },
       });
     } finally {
-      stream.close();
+      await stream.close();
     }
   });
 
@@ -61,7 +61,7 @@ describe('GET /notifications/sse', () => {
       await new Promise((resolve) => setTimeout(resolve, 350));
       expect(stream.comments.filter((line) => line === ': ping').length).toBeGreaterThanOrEqual(2);
     } finally {
-      stream.close();
+      await stream.close();
     }
   });
 
@@ -72,7 +72,7 @@ describe('GET /notifications/sse', () => {
     await first.next('ready');
     await t.call('PATCH', `/projects/${board.id}/cards/${x!.id}`, { token: org.adminToken, body: { title: 'one' } });
     const seen = await first.next('card.updated');
-    first.close();
+    await first.close();
 
     await t.call('PATCH', `/projects/${board.id}/cards/${y!.id}`, { token: org.adminToken, body: { title: 'two' } });
     await t.call('PATCH', `/projects/${board.id}/cards/${z!.id}`, { token: org.adminToken, body: { title: 'three' } });
@@ -86,7 +86,50 @@ describe('GET /notifications/sse', () => {
       await expect.poll(() => again.received.find((event) => event.event === 'ready')?.data).toEqual({ resumed: true });
       expect(again.received.filter((event) => event.event === 'card.updated')).toHaveLength(2);
     } finally {
-      again.close();
+      await again.close();
+    }
+  });
+
+  it('after the last stream of a company closed, a reconnect replays what it missed, and a fresh stream gets nothing old', async () => {
+    const board = await t.createBoard(org.adminToken, ['A'], 1);
+    const cardUrl = `/projects/${board.id}/cards/${board.columns[0]!.cards[0]!.id}`;
+    const only = await t.openStream(org.memberToken);
+    await only.next('ready');
+    await t.call('PATCH', cardUrl, { token: org.adminToken, body: { title: 'seen' } });
+    const seen = await only.next('card.updated');
+    await only.close();
+    for (let i = 0; i < 50 && t.ctx.hub.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(t.ctx.hub.size).toBe(0);
+
+    await t.call('PATCH', cardUrl, { token: org.adminToken, body: { title: 'missed 1' } });
+    await t.call('PATCH', cardUrl, { token: org.adminToken, body: { title: 'missed 2' } });
+
+    const resumed = await t.openStream(org.memberToken, { 'last-event-id': seen.id! });
+    const fresh = await t.openStream(org.memberToken);
+    try {
+      const replayed = [await resumed.next('card.updated'), await resumed.next('card.updated')];
+      expect(replayed.map((event) => event.data.card.title)).toEqual(['missed 1', 'missed 2']);
+      await fresh.next('ready');
+      await t.call('PATCH', cardUrl, { token: org.adminToken, body: { title: 'new' } });
+      expect((await fresh.next('card.updated')).data.card.title).toBe('new');
+      expect(fresh.received.filter((event) => event.event === 'card.updated')).toHaveLength(1);
+      expect((await resumed.next('card.updated')).data.card.title).toBe('new');
+    } finally {
+      await resumed.close();
+      await fresh.close();
+    }
+  });
+
+  it('stays open when its user only changes their name', async () => {
+    const token = await t.signIn(org.member.email);
+    const stream = await t.openStream(token);
+    try {
+      await stream.next('ready');
+      await t.call('PATCH', '/users/me', { token, body: { title: 'Renamed title' } });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(stream.ended).toBe(false);
+    } finally {
+      await stream.close();
     }
   });
 
@@ -105,7 +148,7 @@ describe('GET /notifications/sse', () => {
     try {
       expect((await stream.next('ready')).data).toEqual({ resumed: false });
     } finally {
-      stream.close();
+      await stream.close();
     }
   });
 
@@ -129,7 +172,7 @@ describe('GET /notifications/sse', () => {
       });
       await expect(stream.next('card.updated', 400)).rejects.toThrow('no card.updated');
     } finally {
-      stream.close();
+      await stream.close();
     }
   });
 
@@ -139,7 +182,7 @@ describe('GET /notifications/sse', () => {
     try {
       expect((await stream.next('ready')).data).toEqual({ resumed: true });
     } finally {
-      stream.close();
+      await stream.close();
     }
     const loner = await t.createUser();
     expect((await t.call('GET', '/notifications/sse', { token: await t.signIn(loner.email) })).status).toBe(404);
@@ -178,7 +221,7 @@ describe('GET /notifications/sse', () => {
       expect(response.status).toBe(200);
       expect((await stream.next('card.updated')).data.card.title).toBe('from the other instance');
     } finally {
-      stream.close();
+      await stream.close();
       other.hub.close();
       await other.bus.close();
     }

@@ -197,6 +197,7 @@ describe('GET /search bounds', () => {
     ['limit 101', 'cafe&limit=101', 'limit'],
     ['limit 1.5', 'cafe&limit=1.5', 'limit'],
     ['limit abc', 'cafe&limit=abc', 'limit'],
+    ['only accents (nothing left once folded)', '\u0301\u0308', 'q'],
   ])('400 for %s', async (_label, query, field) => {
     const [q, ...rest] = query.split('&');
     const response = await search(q!, rest.length ? `&${rest.join('&')}` : '');

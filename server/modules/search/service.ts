@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../context.ts';
+import { ApiError, ErrorCode } from '../../http/errors.ts';
 import { fold, likeLiteral } from '../../lib/fold.ts';
 import { companyOf } from '../projects/access.ts';
 import './providers.ts';
@@ -43,6 +44,13 @@ export async function search(
 ): Promise<SearchResult[]> {
   const company = companyOf(principal);
   const folded = fold(text.trim());
+  // Only accents (combining marks) fold to nothing, which would match every name.
+  if (!folded.trim()) {
+    const message = 'has nothing to search for once accents are removed';
+    throw new ApiError(400, `Invalid query: q: ${message}`, ErrorCode.validation, {
+      issues: [{ location: 'query', path: 'q', message }],
+    });
+  }
   const literal = likeLiteral(folded);
   const scope: SearchScope = {
     companyId: company.id,

@@ -47,7 +47,7 @@ export async function updateProfile(ctx: AppContext, principal: Principal, chang
     .where(eq(users.id, principal.user.id))
     .returning();
   if (!row) throw notFound('User not found');
-  await ctx.auth.invalidate({ userId: row.id });
+  await ctx.auth.invalidate({ userId: row.id }, { revoked: false });
   return describeMe({ ...principal, user: { ...principal.user, name: row.name, title: row.title } });
 }
 
