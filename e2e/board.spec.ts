@@ -167,7 +167,8 @@ test.describe('board', () => {
           { text: 'Get sign-off', done: false },
           { text: 'Draft outline', done: true },
         ],
-        due: expect.stringMatching(/^2030-03-14/),
+        // The field is a local date; the card is due at 17:00 that day, local time.
+        due: new Date(2030, 2, 14, 17).toISOString(),
       });
     const face = card(page, 'Write the brief');
     await expect(face).toContainText('Blocked: Budget not approved');

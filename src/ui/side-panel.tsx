@@ -10,7 +10,13 @@ import './side-panel.css';
 export function SidePanel({ label, onClose, children }: { label: string; onClose: () => void; children: ReactNode }) {
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
     panel.current?.focus();
+    return () => {
+      // Back to what opened the panel, unless focus has already moved on elsewhere.
+      const active = document.activeElement;
+      if ((!active || active === document.body) && previous?.isConnected) previous.focus();
+    };
   }, []);
   return (
     <aside

@@ -127,7 +127,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <ShortcutSheet />
-      <PaletteHost />
+      <PaletteHost userId={me.user.id} />
       <CreateCardHost />
     </div>
   );

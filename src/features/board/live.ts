@@ -1,14 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  onLiveEvent,
-  onLiveResync,
-  type BoardCard,
-  type Card,
-  type ColumnEntry,
-  type LiveEvent,
-  type Project,
-} from '@/api';
+import { onLiveEvent, type BoardCard, type Card, type ColumnEntry, type LiveEvent, type Project } from '@/api';
 import { applyColumnOrders } from './board-cache';
 import { storeCard } from './mutations';
 import { boardQueries, projectQueries } from './queries';
@@ -74,9 +66,12 @@ export function useBoardLive(projectId: string) {
       ),
       onLiveEvent('comment.deleted', forThisBoard(refetch)),
       onLiveEvent('comment.updated', forThisBoard(refetch)),
-      onLiveResync(() => void queryClient.invalidateQueries()),
     ];
-    return () => unsubscribe.forEach((stop) => stop());
+    return () => {
+      unsubscribe.forEach((stop) => stop());
+      // Nobody patches the board while it is not shown: next time, it is fetched again.
+      void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+    };
   }, [projectId, queryClient]);
 }
 

@@ -12,19 +12,34 @@ export const togglePalette = () => usePalette.setState((state) => ({ open: !stat
 /** Something opened from the palette, offered again next time. */
 export type RecentItem = { kind: string; id: string; label: string; context: string; projectId?: string };
 
-const RECENT_KEY = 'workspace.palette.recent';
 const RECENT_MAX = 8;
+/** Recent items belong to one signed-in person. */
+let recentKey: string | null = null;
 
-function loadRecent(): RecentItem[] {
+function loadRecent(key: string): RecentItem[] {
   try {
-    const parsed = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]') as unknown;
+    const parsed = JSON.parse(localStorage.getItem(key) ?? '[]') as unknown;
     return Array.isArray(parsed) ? (parsed as RecentItem[]).slice(0, RECENT_MAX) : [];
   } catch {
     return [];
   }
 }
 
-export const useRecent = create<{ items: RecentItem[] }>(() => ({ items: loadRecent() }));
+export const useRecent = create<{ items: RecentItem[] }>(() => ({ items: [] }));
+
+/** Shows this person's recent items (and only theirs). */
+export function setRecentOwner(userId: string) {
+  if (recentKey !== `workspace.palette.recent.${userId}`) {
+    recentKey = `workspace.palette.recent.${userId}`;
+    useRecent.setState({ items: loadRecent(recentKey) });
+  }
+}
+
+/** On sign-out: nothing of the previous person stays in memory. */
+export function forgetRecent() {
+  recentKey = null;
+  useRecent.setState({ items: [] });
+}
 
 export function addRecent(item: RecentItem) {
   const items = [
@@ -32,8 +47,9 @@ export function addRecent(item: RecentItem) {
     ...useRecent.getState().items.filter((old) => !(old.kind === item.kind && old.id === item.id)),
   ].slice(0, RECENT_MAX);
   useRecent.setState({ items });
+  if (!recentKey) return;
   try {
-    localStorage.setItem(RECENT_KEY, JSON.stringify(items));
+    localStorage.setItem(recentKey, JSON.stringify(items));
   } catch {
     // Storage unavailable: recent items last for this visit only.
   }

@@ -71,7 +71,23 @@ function CardFields({ projectId, card, members }: { projectId: string; card: Car
     synced.current = { title: card.title, description: card.description, blocked: card.blocked };
   }, [card]);
 
-  useEffect(() => () => clearTimeout(descriptionTimer.current), []);
+  // Closing the panel (Esc, J/K, another card) must not drop what was typed but not yet saved.
+  const latest = useRef({ title, description, card });
+  useEffect(() => {
+    latest.current = { title, description, card };
+  });
+  const { mutate } = update;
+  useEffect(
+    () => () => {
+      clearTimeout(descriptionTimer.current);
+      const { title: typedTitle, description: typedDescription, card: shown } = latest.current;
+      const changes: UpdateCardRequest = {};
+      if (typedTitle.trim() && typedTitle.trim() !== shown.title) changes.title = typedTitle.trim();
+      if (typedDescription !== shown.description) changes.description = typedDescription;
+      if (Object.keys(changes).length > 0) mutate(changes);
+    },
+    [mutate],
+  );
 
   function persist(changes: UpdateCardRequest) {
     setSave({ status: 'saving' });

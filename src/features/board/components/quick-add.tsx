@@ -19,6 +19,12 @@ export function QuickAdd({
   const [title, setTitle] = useState('');
   const create = useCreateCard(projectId);
   const input = useRef<HTMLTextAreaElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    // Back to the button that opened the form once it is shown again.
+    requestAnimationFrame(() => opener.current?.focus());
+  };
 
   function handleSubmit(event?: FormEvent) {
     event?.preventDefault();
@@ -70,7 +76,7 @@ export function QuickAdd({
           }
           if (event.key === 'Escape') {
             event.preventDefault();
-            setOpen(false);
+            close();
           }
         }}
         aria-describedby={create.error ? `quick-add-error-${columnId}` : undefined}
@@ -84,7 +90,7 @@ export function QuickAdd({
         <Button type="submit" variant="primary" size="small" busy={create.isPending} disabled={!title.trim()}>
           Add card
         </Button>
-        <Button size="small" variant="ghost" onClick={() => setOpen(false)}>
+        <Button size="small" variant="ghost" onClick={close}>
           Cancel
         </Button>
       </div>

@@ -1,12 +1,21 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { togglePalette, usePalette } from '../store';
+import { closePalette, forgetRecent, setRecentOwner, togglePalette, usePalette } from '../store';
 
 // The palette's code loads the first time it opens, not with the page.
 const Palette = lazy(() => import('./palette'));
 
 /** Listens for Cmd/Ctrl+K everywhere (inside fields too) and hosts the palette once opened. */
-export function PaletteHost() {
+export function PaletteHost({ userId }: { userId: string }) {
   const loaded = usePalette((state) => state.loaded);
+  useEffect(() => setRecentOwner(userId), [userId]);
+  // The host leaves with the signed-in shell (sign-out): close, and forget the recent items.
+  useEffect(
+    () => () => {
+      closePalette();
+      forgetRecent();
+    },
+    [],
+  );
   useEffect(() => {
     function handleKeyDown(event: KeyboardEvent) {
       if ((event.metaKey || event.ctrlKey) && !event.altKey && event.key.toLowerCase() === 'k') {

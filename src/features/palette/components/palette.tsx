@@ -182,8 +182,10 @@ function PaletteBody() {
     else if (event.key === 'ArrowUp') setActive(current <= 0 ? last : current - 1);
     else if (event.key === 'Home' && event.ctrlKey) setActive(0);
     else if (event.key === 'End' && event.ctrlKey) setActive(last);
-    else if (event.key === 'Enter') activeOption?.run();
-    else return;
+    else if (event.key === 'Enter') {
+      // Results still showing the previous query's answer are not what was typed: wait.
+      if (!(search.isPlaceholderData && text.trim())) activeOption?.run();
+    } else return;
     event.preventDefault();
   }
 
