@@ -71,6 +71,13 @@ describe('PATCH /projects/{projectId}/cards/{cardId}/move', () => {
     expect(response.body.columns[1].cardIds.map(x.name)).toEqual(['b1', 'b2', 'b3', 'a1']);
   });
 
+  it('a position beyond 32-bit integers is still just past the end', async () => {
+    const x = await board();
+    const response = await move(x.projectId, x.ids.a1!, { columnId: x.b, position: Number.MAX_SAFE_INTEGER });
+    expect(response.status).toBe(200);
+    expect(response.body.columns[1].cardIds.map(x.name)).toEqual(['b1', 'b2', 'b3', 'a1']);
+  });
+
   it('into an empty column', async () => {
     const x = await board();
     const response = await move(x.projectId, x.ids.b2!, { columnId: x.c, position: 0 });

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
-import { agents, boardColumns, cardComments, cards, type ChecklistItem, projects, users } from '../../db/schema.ts';
+import { agents, boardColumns, cards, type ChecklistItem, users } from '../../db/schema.ts';
 import { type Actor, recordEvent } from '../../events/record.ts';
 import { ApiError, conflict, ErrorCode, notFound } from '../../http/errors.ts';
 import { companyOf, findProject } from '../projects/access.ts';
@@ -82,57 +82,21 @@ export async function findCard(db: Executor, projectId: string, cardId: string):
   return card;
 }
 
-/** Distance between neighbouring ranks after a renumbering. */
-const STEP = 1024;
-/** Neighbours closer than this leave no room in between: the column is renumbered. */
-const MIN_GAP = 1e-6;
-
-type Placed = { id: string; columnId: string; rank: number };
-
-/** The live cards of some columns, each column in order. */
-async function liveCardsOf(db: Executor, columnIds: string[]): Promise<Map<string, Placed[]>> {
-  const rows = await db
-    .select({ id: cards.id, columnId: cards.columnId, rank: cards.rank })
-    .from(cards)
-    .where(and(inArray(cards.columnId, columnIds), isNull(cards.archivedAt)))
-    .orderBy(asc(cards.rank), asc(cards.id));
-  const byColumn = new Map<string, Placed[]>(columnIds.map((id) => [id, []]));
-  for (const row of rows) byColumn.get(row.columnId)?.push(row);
-  return byColumn;
-}
-
-/** Renumbers a column in the given order (and moves the ids into it). Rare: see MIN_GAP. */
-async function renumber(db: Executor, columnId: string, ids: string[]) {
-  if (ids.length === 0) return;
-  const ranks = ids.map((_, index) => index * STEP);
-  await db.execute(sql`
-    update cards set rank = u.rank, column_id = ${columnId}
-    from unnest(${sql.param(ids)}::uuid[], ${sql.param(ranks)}::float8[]) as u(id, rank)
-    where cards.id = u.id`);
-}
+/** Positions are counted in a 32-bit integer by the database; anything past the end means the bottom. */
+const BOTTOM = 2_147_483_647;
 
 /**
- * Places `cardId` at `position` among `others` (the column's live cards without it, in order):
- * a rank between its new neighbours, or, when they are too close, a renumbered column. Returns
- * the column's new order.
+ * Where a card goes when it takes rank `position` among the live cards of `columnId` counted
+ * without itself (default and past the end: the bottom). Returns the column's new order and the
+ * rank to write on the card's row; the database renumbers the other cards when the neighbours
+ * are too close (migration 0005, `workspace_place_card`).
  */
-async function place(db: Executor, columnId: string, others: Placed[], cardId: string, position: number) {
-  const index = Math.min(position, others.length);
-  const ids = others.map((card) => card.id);
-  ids.splice(index, 0, cardId);
-  const rank = rankBetween(others[index - 1]?.rank, others[index]?.rank);
-  if (rank === undefined) await renumber(db, columnId, ids);
-  else await db.update(cards).set({ rank, columnId }).where(eq(cards.id, cardId));
-  return ids;
-}
-
-/** A rank between two neighbours (either may be missing), or undefined when they are too close. */
-function rankBetween(before?: number, after?: number): number | undefined {
-  if (before === undefined && after === undefined) return 0;
-  if (before === undefined) return after! - STEP;
-  if (after === undefined) return before + STEP;
-  const rank = (before + after) / 2;
-  return rank - before < MIN_GAP || after - rank < MIN_GAP ? undefined : rank;
+async function placeCard(db: Executor, cardId: string, columnId: string, position = BOTTOM) {
+  const result = await db.execute<{ ids: string[]; rank: number }>(sql`
+    select array_to_json(card_ids) as ids, card_rank as rank
+    from workspace_place_card(${cardId}, ${columnId}, ${Math.min(position, BOTTOM)})`);
+  const placed = rowsOf<{ ids: string[]; rank: number }>(result)[0]!;
+  return { ids: placed.ids, rank: Number(placed.rank) };
 }
 
 async function fieldsFromChanges(db: Executor, companyId: string, changes: CardChanges) {
@@ -163,19 +127,13 @@ export async function createCard(ctx: AppContext, actor: Actor, projectId: strin
     await findProject(tx, company.id, projectId, { lock: true });
     await findColumn(tx, projectId, input.columnId);
     const fields = await fieldsFromChanges(tx, company.id, input);
-    const others = (await liveCardsOf(tx, [input.columnId])).get(input.columnId)!;
+    const id = crypto.randomUUID();
+    const { ids, rank } = await placeCard(tx, id, input.columnId, input.position);
     const [row] = await tx
       .insert(cards)
-      .values({
-        ...fields,
-        title: input.title,
-        projectId,
-        columnId: input.columnId,
-        rank: (others.at(-1)?.rank ?? -STEP) + STEP,
-      })
+      .values({ ...fields, id, title: input.title, projectId, columnId: input.columnId, rank })
       .returning();
-    const ids = await place(tx, input.columnId, others, row!.id, input.position ?? others.length);
-    const card = await fullCard(tx, await findCard(tx, projectId, row!.id));
+    const card = presentCard(row!);
     const columns: ColumnEntry[] = [{ id: input.columnId, cardIds: ids }];
     await recordEvent(tx, actor, 'card.created', { projectId, card, columns });
     return { card, columns };
@@ -216,11 +174,8 @@ export async function updateCard(
         if (!first) throw conflict('The board has no column to restore the card into; add a column first');
         columnId = first.id;
       }
-      const [last] = await tx
-        .select({ rank: max(cards.rank) })
-        .from(cards)
-        .where(and(eq(cards.columnId, columnId), isNull(cards.archivedAt)));
-      Object.assign(fields, { archivedAt: null, columnId, rank: (last?.rank ?? -STEP) + STEP });
+      const { rank } = await placeCard(tx, cardId, columnId);
+      Object.assign(fields, { archivedAt: null, columnId, rank });
       type = 'card.restored';
     }
     const [row] = await tx
@@ -236,33 +191,33 @@ export async function updateCard(
   });
 }
 
-type MoveLookup = {
-  card_id: string;
-  column_id: string;
-  archived: boolean;
-  column_ok: boolean;
-  /** `id,id,…` of the target column's live cards without the moved one, in order. */
-  target_ids: string;
-  /** Ranks of the cards at position - 1 and position (just the one at 0 when position is 0). */
-  neighbours: number[] | null;
-  /** The highest rank in the target column, for a position past the end. */
-  last_rank: number | null;
-  /** `id,id,…` of the source column's live cards, in order. */
-  source_ids: string;
-};
+type MoveResult =
+  | { error: 'project' | 'card' | 'archived' | 'column' }
+  | {
+      error?: undefined;
+      card: Record<string, unknown>;
+      copies: { id: string; author: string; at: string; text: string }[];
+      sourceColumnId: string;
+      /** The source column's new order, when the card left it. */
+      sourceIds: string[] | null;
+      targetIds: string[];
+    };
 
-const splitIds = (value: string) => (value ? value.split(',') : []);
+const moveRefusals = {
+  project: () => notFound('Project not found'),
+  card: () => notFound('Card not found'),
+  archived: () => conflict('This card is archived; restore it before moving it'),
+  column: () => notFound('Column not found'),
+};
 
 /**
  * Moves a card (spec, States and transitions): it takes rank `position` among the live cards of
- * the target column counted without itself; a rank past the end puts it at the bottom. Holding
- * the project's lock, concurrent moves apply one after the other on fresh orders, so none is
- * lost, duplicated or misplaced.
+ * the target column counted without itself; a rank past the end puts it at the bottom. Moves of a
+ * project are serialised by the project's row lock, so concurrent moves apply one after the other
+ * on fresh orders: none is lost, duplicated or misplaced.
  *
- * This is the board's hottest write, so it is four statements: take the lock, read everything,
- * write the card (one row; the column is renumbered only when neighbours get too close), record
- * the event. Column orders come back aggregated as strings, which is far cheaper to read than
- * hundreds of rows on the embedded database.
+ * This is the board's hottest write, so the checks, the lock and the writes are one database call
+ * (`workspace_move_card`, migration 0005); the event is recorded in the same transaction.
  */
 export async function moveCard(
   ctx: AppContext,
@@ -273,76 +228,23 @@ export async function moveCard(
 ) {
   const company = companyOf(actor.principal);
   return ctx.db.transaction(async (tx) => {
-    // The lock first, in its own statement: under read committed, the statement that reads the
-    // orders must start after the lock is held, or it would see them as they were before a
-    // concurrent move that committed while this one waited.
-    await findProject(tx, company.id, projectId, { lock: true });
-    const lookup = await tx.execute<MoveLookup>(sql`
-      select c.id as card_id, c.column_id, c.archived_at is not null as archived,
-        exists (
-          select 1 from ${boardColumns} bc
-          where bc.id = ${target.columnId} and bc.project_id = p.id and bc.deleted_at is null
-        ) as column_ok,
-        (select coalesce(string_agg(t.id::text, ',' order by t.rank, t.id), '')
-          from ${cards} t where t.column_id = ${target.columnId} and t.archived_at is null and t.id <> c.id) as target_ids,
-        -- The ranks around the new place: the cards now at position - 1 and position.
-        (select array_agg(n.rank order by n.rank, n.id) from (
-          select t.rank, t.id from ${cards} t
-          where t.column_id = ${target.columnId} and t.archived_at is null and t.id <> c.id
-          order by t.rank, t.id offset ${Math.max(0, target.position - 1)} limit ${target.position === 0 ? 1 : 2}
-        ) n) as neighbours,
-        (select max(t.rank) from ${cards} t
-          where t.column_id = ${target.columnId} and t.archived_at is null and t.id <> c.id) as last_rank,
-        (select coalesce(string_agg(s.id::text, ',' order by s.rank, s.id), '')
-          from ${cards} s where s.column_id = c.column_id and s.archived_at is null) as source_ids
-      from ${projects} p
-      join ${cards} c on c.project_id = p.id and c.id = ${cardId}
-      where p.id = ${projectId} and p.company_id = ${company.id}`);
-    const found = rowsOf<MoveLookup>(lookup)[0];
-    if (!found) throw notFound('Card not found');
-    if (found.archived) throw conflict('This card is archived; restore it before moving it');
-    if (!found.column_ok) throw notFound('Column not found');
+    const result = await tx.execute<{ moved: MoveResult }>(sql`
+      select workspace_move_card(${company.id}, ${projectId}, ${cardId}, ${target.columnId},
+        ${Math.min(target.position, BOTTOM)}) as moved`);
+    const moved = rowsOf<{ moved: MoveResult }>(result)[0]!.moved;
+    if (moved.error !== undefined) throw moveRefusals[moved.error]();
 
-    const targetIds = splitIds(found.target_ids);
-    const index = Math.min(target.position, targetIds.length);
-    targetIds.splice(index, 0, cardId);
-    const neighbours = found.neighbours ?? [];
-    let rank =
-      target.position === 0
-        ? rankBetween(undefined, neighbours[0])
-        : index < target.position // past the end: after the last card
-          ? rankBetween(found.last_rank ?? undefined, undefined)
-          : rankBetween(neighbours[0], neighbours[1]);
-    if (rank === undefined) {
-      await renumber(tx, target.columnId, targetIds);
-      rank = index * STEP;
-    }
-    const moved = await tx.execute<Record<string, unknown>>(sql`
-      with u as (
-        update ${cards} set rank = ${rank}, column_id = ${target.columnId}, updated_at = now()
-        where id = ${cardId} returning *
-      )
-      select u.*, coalesce((
-        select json_agg(json_build_object('id', cc.id, 'author', cc.author_name, 'at', cc.created_at, 'text', cc.text)
-          order by cc.created_at, cc.id)
-        from ${cardComments} cc where cc.card_id = u.id
-      ), '[]'::json) as comment_copies
-      from u`);
-    const row = rowsOf<Record<string, unknown>>(moved)[0]!;
-    const copies = (row.comment_copies as { id: string; author: string; at: string; text: string }[]).map((copy) => ({
+    const copies = moved.copies.map((copy) => ({
       cardId,
       id: copy.id,
       authorName: copy.author,
       createdAt: new Date(copy.at),
       text: copy.text,
     }));
-    const card = presentCard(cardRowFromSql(row), copies);
-
+    const card = presentCard(cardRowFromSql(moved.card), copies);
     const columns: ColumnEntry[] = [];
-    if (found.column_id !== target.columnId) {
-      columns.push({ id: found.column_id, cardIds: splitIds(found.source_ids).filter((id) => id !== cardId) });
-    }
-    columns.push({ id: target.columnId, cardIds: targetIds });
+    if (moved.sourceIds) columns.push({ id: moved.sourceColumnId, cardIds: moved.sourceIds });
+    columns.push({ id: target.columnId, cardIds: moved.targetIds });
     await recordEvent(tx, actor, 'card.moved', { projectId, card, columns });
     return { card, columns };
   });
@@ -353,7 +255,7 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** A card row from a raw `select *` (snake_case columns) in the shape Drizzle returns. */
+/** A card row as JSON from the database (snake_case columns) in the shape Drizzle returns. */
 function cardRowFromSql(row: Record<string, unknown>): CardRow {
   const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
   return {
