@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, lte, min } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, lte, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -158,10 +158,18 @@ export class EventHub {
   }
 
   private async pull(companyId: string, state: CompanyState) {
+    // The look-back window minus what was already sent: only new events' payloads are read.
+    const sent = [...state.recent];
     const rows = await this.db
       .select()
       .from(events)
-      .where(and(eq(events.companyId, companyId), gt(events.id, Math.max(0, state.delivered - LOOKBACK))))
+      .where(
+        and(
+          eq(events.companyId, companyId),
+          gt(events.id, Math.max(0, state.delivered - LOOKBACK)),
+          sent.length > 0 ? sql`${events.id} <> all(${sql.param(sent)}::bigint[])` : undefined,
+        ),
+      )
       .orderBy(asc(events.id))
       .limit(REPLAY_LIMIT);
     for (const row of rows) {
