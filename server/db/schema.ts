@@ -230,6 +230,15 @@ export const cards = pgTable(
     index('cards_live_order_index')
       .on(t.columnId, t.rank, t.id)
       .where(sql`${t.archivedAt} is null`),
+    // Search (server/modules/search/registry.ts): exact and prefix matches by range, and the
+    // most recent matches of a common word by walking cards newest first.
+    index('cards_search_prefix_index')
+      .on(sql`${t.searchKey} text_pattern_ops`)
+      .where(sql`${t.archivedAt} is null`),
+    // Ascending: Postgres walks it backwards for `updated_at desc`.
+    index('cards_recent_index')
+      .on(t.updatedAt)
+      .where(sql`${t.archivedAt} is null`),
   ],
 );
 

@@ -157,6 +157,37 @@ describe('GET /search matching', () => {
     ]);
   });
 
+  it('keeps that order when a better class fills part of the cap and recency favours worse ones', async () => {
+    const add = (title: string) =>
+      t.call('POST', `/projects/${board.id}/cards`, {
+        token: org.adminToken,
+        body: { columnId: board.columns[0]!.id, title },
+      });
+    // Best class oldest, worst newest: 6 prefix, 5 word start, 3 anywhere.
+    for (let i = 0; i < 6; i++) await add(`Trellis ${i}`);
+    for (let i = 0; i < 5; i++) await add(`old trellis ${i}`);
+    for (let i = 0; i < 3; i++) await add(`latrellis ${i}`);
+    const cards = ((await search('trellis', '&limit=100')).body.results as { kind: string; label: string }[])
+      .filter((result) => result.kind === 'card')
+      .map((result) => result.label);
+    expect(cards).toEqual([
+      'Trellis 5',
+      'Trellis 4',
+      'Trellis 3',
+      'Trellis 2',
+      'Trellis 1',
+      'Trellis 0',
+      'old trellis 4',
+      'old trellis 3',
+    ]);
+    // One letter: too short for trigrams, same rules.
+    const single = ((await search('t', '&limit=100')).body.results as { kind: string; label: string }[]).filter(
+      (result) => result.kind === 'card',
+    );
+    expect(single).toHaveLength(PER_KIND);
+    expect(single[0]!.label).toBe('Trellis 5');
+  });
+
   it('treats % and _ as ordinary characters', async () => {
     await t.call('POST', `/projects/${board.id}/cards`, {
       token: org.adminToken,

@@ -1,0 +1,2 @@
+CREATE INDEX "cards_search_prefix_index" ON "cards" USING btree ("search_key" text_pattern_ops) WHERE "cards"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "cards_recent_index" ON "cards" USING btree ("updated_at") WHERE "cards"."archived_at" is null;
