@@ -6,7 +6,8 @@
  *  3. `GET /api/users/me` with an API key under load from a second process (autocannon) on
  *     loopback, with authentication and rate limiting on (the per-user limit raised so the load
  *     measures the server, not the limiter), plus the server's memory.
- *  4. The card move endpoint at a fixed 200 requests/s on the 2,000-card board (`SEED=large`).
+ *  4. The card move endpoint at a steady 200 requests/s on the 2,000-card board (`SEED=large`),
+ *     open loop (bench/open-loop.ts), then at 50/s, then in autocannon's bursts.
  *  5. In Chromium, on that board: data arrival to painted board, frame times during a scripted
  *     drag, and drop to painted new order.
  *  6. Search: server latency over a mix of queries with about 50,000 searchable names, and the
@@ -203,27 +204,24 @@ async function server() {
     };
     const [first, second] = board.columns as [(typeof board.columns)[0], (typeof board.columns)[0]];
     const moveUrl = `${base}/api/projects/${large.id}/cards/${first.cards[0]!.id}/move`;
-    const moveLoad = await autocannon(moveUrl, token, {
+    const moveBody = JSON.stringify({ columnId: second.id, position: 0 });
+    // At a constant 200 requests/s (the target's load), and at 50/s.
+    const moveLoad = openLoop(moveUrl, token, { rate: 200, seconds: 15, method: 'PATCH', body: moveBody });
+    const moveLight = openLoop(moveUrl, token, { rate: 50, seconds: 15, method: 'PATCH', body: moveBody });
+    // And autocannon at -R 200 with 8 connections, which sends each connection's share of a second
+    // back to back: bursts of 8 concurrent moves, a harsher load than a steady 200/s.
+    const moveBursts = await autocannon(moveUrl, token, {
       connections: 8,
       seconds: 15,
       rate: 200,
       method: 'PATCH',
-      body: JSON.stringify({ columnId: second.id, position: 0 }),
+      body: moveBody,
     });
-    // And at a rate this machine sustains, for latency without queueing.
-    const moveLight = await autocannon(moveUrl, token, {
-      connections: 4,
-      seconds: 15,
-      rate: 50,
-      method: 'PATCH',
-      body: JSON.stringify({ columnId: second.id, position: 0 }),
-    });
-    console.log(
-      '\nPATCH …/cards/{cardId}/move on the 2,000-card board (autocannon, 15 s; offered 200 req/s, then 50 req/s)',
-    );
+    console.log('\nPATCH …/cards/{cardId}/move on the 2,000-card board (15 s each)');
     console.table([
-      { offered: '200 req/s', ...moveLoad },
-      { offered: '50 req/s', ...moveLight },
+      { load: 'steady 200 req/s (open loop)', ...moveLoad },
+      { load: 'steady 50 req/s (open loop)', ...moveLight },
+      { load: 'autocannon -c 8 -R 200 (bursts)', ...moveBursts },
     ]);
 
     const browser = await boardBench(base, large.id);
@@ -245,6 +243,7 @@ async function server() {
       usersMe: row,
       move: moveLoad,
       moveAt50: moveLight,
+      moveBursts,
     };
     results.board = browser;
   } finally {
@@ -254,6 +253,32 @@ async function server() {
 }
 
 type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
+
+/** Runs bench/open-loop.ts in its own process: requests at a constant rate, latency from when each was due. */
+function openLoop(
+  url: string,
+  token: string,
+  options: { rate: number; seconds: number; method: string; body: string },
+): Record<string, number> {
+  const config = {
+    url,
+    rate: options.rate,
+    seconds: options.seconds,
+    warmupSeconds: 3,
+    method: options.method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: options.body,
+  };
+  const run = spawnSync(
+    join(root, 'node_modules/.bin/tsx'),
+    [join(root, 'bench/open-loop.ts'), JSON.stringify(config)],
+    {
+      maxBuffer: 16 * 1024 * 1024,
+    },
+  );
+  if (run.status !== 0) throw new Error(`open-loop load failed: ${run.stderr.toString()}`);
+  return JSON.parse(run.stdout.toString()) as Record<string, number>;
+}
 
 /** Runs autocannon in its own process so the load generator does not share the server's thread. */
 async function autocannon(

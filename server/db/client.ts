@@ -1,13 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 /** The Drizzle database, whichever engine is behind it. */
@@ -51,26 +51,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const inMemory = dataDir === 'memory://';
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm indexes search (migration 0003); Postgres ships it in its contrib modules.
-  const extensions = { pg_trgm };
-  const client = inMemory ? new PGlite({ extensions }) : new PGlite(dataDir, { extensions });
-  await client.waitReady;
+  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+  // The database runs on its own thread, so HTTP work and queries use both cores.
+  const client = await startPgliteThread(dataDir);
   // Everything is in memory: random reads cost what sequential ones do, so index scans should
   // win more often than Postgres's disk-oriented default assumes.
   await client.exec('SET random_page_cost = 1.1');
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  // Drizzle's PGlite driver uses only `query` and `transaction`, which the thread provides.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     // One process owns an embedded database, so there is nobody to exclude.
     exclusive: (work) => work(),
     migrate: () => migratePglite(db, { migrationsFolder }),
-    async listen(channel, onMessage) {
-      const unlisten = await client.listen(channel, onMessage);
-      return () => unlisten();
-    },
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
     close: () => client.close(),
   };
 }

@@ -31,7 +31,14 @@ const LOOKBACK = 100;
 /** Published when credentials stop being valid (sign-out, key revoked, account deleted). */
 export const REVOKED_TOPIC = 'auth.revoked';
 
-type CompanyState = { subscribers: Set<Subscriber>; delivered: number; recent: Set<number>; pulling: Promise<void> };
+type CompanyState = {
+  subscribers: Set<Subscriber>;
+  /** Subscriptions queued but not yet added: the state must outlive them. */
+  joining: number;
+  delivered: number;
+  recent: Set<number>;
+  pulling: Promise<void>;
+};
 
 /**
  * Fans recorded events out to the open streams of this server instance. Each instance hears of
@@ -62,7 +69,9 @@ export class EventHub {
    * the company's queue, so no event is both replayed and delivered, or neither.
    */
   subscribe(subscriber: Subscriber, lastEventId?: number): Promise<{ resumed: boolean }> {
-    return this.enqueue(subscriber.companyId, async (state) => {
+    const joined = this.stateOf(subscriber.companyId);
+    joined.joining++;
+    const run = this.enqueue(subscriber.companyId, async (state) => {
       let resumed = true;
       if (lastEventId !== undefined) {
         const [oldest] = await this.db
@@ -88,6 +97,8 @@ export class EventHub {
       state.subscribers.add(subscriber);
       return { resumed };
     });
+    void run.finally(() => joined.joining--).catch(() => undefined);
+    return run;
   }
 
   /**
@@ -99,7 +110,8 @@ export class EventHub {
     if (!state?.subscribers.delete(subscriber)) return;
     if (state.subscribers.size === 0) {
       void this.enqueue(subscriber.companyId, async (current) => {
-        if (current.subscribers.size === 0 && this.companies.get(subscriber.companyId) === current) {
+        const idle = current.subscribers.size === 0 && current.joining === 0;
+        if (idle && this.companies.get(subscriber.companyId) === current) {
           this.companies.delete(subscriber.companyId);
         }
       }).catch(() => undefined);
@@ -124,13 +136,17 @@ export class EventHub {
    * serialised per company, so events go out once each and in order. The company's cursor starts
    * at its newest event the first time.
    */
-  private enqueue<T>(companyId: string, work: (state: CompanyState) => Promise<T>): Promise<T> {
+  private stateOf(companyId: string): CompanyState {
     let state = this.companies.get(companyId);
     if (!state) {
-      state = { subscribers: new Set(), delivered: -1, recent: new Set(), pulling: Promise.resolve() };
+      state = { subscribers: new Set(), joining: 0, delivered: -1, recent: new Set(), pulling: Promise.resolve() };
       this.companies.set(companyId, state);
     }
-    const current = state;
+    return state;
+  }
+
+  private enqueue<T>(companyId: string, work: (state: CompanyState) => Promise<T>): Promise<T> {
+    const current = this.stateOf(companyId);
     const run = current.pulling.then(async () => {
       if (current.delivered < 0) {
         const latest = await this.db

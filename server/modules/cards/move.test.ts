@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { agents } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 
 const t = useTestApp();
 let token: string;
 let readKey: string;
+let org: Awaited<ReturnType<typeof t.createOrg>>;
 
 beforeAll(async () => {
-  const org = await t.createOrg();
+  org = await t.createOrg();
   token = org.memberToken;
   readKey = (await t.createKey(org.adminToken, 'read')).secret;
 });
@@ -55,6 +57,50 @@ describe('PATCH /projects/{projectId}/cards/{cardId}/move', () => {
       { id: x.b, cardIds: [x.ids.a3, x.ids.b1, x.ids.b2, x.ids.b3] },
     ]);
     expect(await x.order()).toEqual({ A: ['a1', 'a2', 'a4'], B: ['a3', 'b1', 'b2', 'b3'], C: [] });
+  });
+
+  it('answers the card exactly as reading it does, with every optional field set or absent', async () => {
+    const x = await board();
+    const [agent] = await t.ctx.db.insert(agents).values({ companyId: org.company.id, name: 'Sorter' }).returning();
+    const full = {
+      title: 'Everything set',
+      description: 'All fields',
+      priority: 'high',
+      labels: ['launch', 'blog'],
+      checklist: [
+        { text: 'Outline', done: true },
+        { text: 'Draft', done: false },
+      ],
+      due: '2026-12-24T17:00:00.000Z',
+      blocked: 'Waiting for legal',
+      assignee: org.admin.id,
+    };
+    const cards = [
+      x.ids.a1!,
+      (await t.call('POST', `/projects/${x.projectId}/cards`, { token, body: { columnId: x.a, ...full } })).body.card
+        .id,
+      (
+        await t.call('POST', `/projects/${x.projectId}/cards`, {
+          token,
+          body: { columnId: x.a, title: 'For the agent', assignee: agent!.id },
+        })
+      ).body.card.id,
+    ];
+    const comments = `/projects/${x.projectId}/cards/${cards[1]}/comments`;
+    const root = await t.call('POST', comments, { token, body: { text: 'First <b>thought</b> "quoted"' } });
+    await t.call('POST', comments, { token, body: { text: 'A reply', parentId: root.body.id } });
+    for (const [i, cardId] of cards.entries()) {
+      const moved = await move(x.projectId, cardId, { columnId: x.c, position: i });
+      expect(moved.status).toBe(200);
+      const read = await t.call('GET', `/projects/${x.projectId}/cards/${cardId}`, { token });
+      expect(moved.body.card).toStrictEqual(read.body);
+    }
+    const read = (id: string) => t.call('GET', `/projects/${x.projectId}/cards/${id}`, { token });
+    expect(Object.keys((await read(cards[0]!)).body)).not.toEqual(
+      expect.arrayContaining(['due', 'blocked', 'assignee']),
+    );
+    expect((await read(cards[1]!)).body).toMatchObject({ ...full, assigneeKind: 'human', comments: [{}, {}] });
+    expect((await read(cards[2]!)).body).toMatchObject({ assignee: agent!.id, assigneeKind: 'agent' });
   });
 
   it('a middle position takes that rank', async () => {

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { agents, boardColumns, cards, type ChecklistItem, users } from '../../db/schema.ts';
-import { type Actor, recordEvent } from '../../events/record.ts';
+import { type Actor, recordEvent, recordEventSql } from '../../events/record.ts';
 import { ApiError, conflict, ErrorCode, notFound } from '../../http/errors.ts';
 import { companyOf, findProject } from '../projects/access.ts';
 import { type CardRow, fullCard, liveCardIds, presentCard } from './present.ts';
@@ -191,17 +191,9 @@ export async function updateCard(
   });
 }
 
-type MoveResult =
-  | { error: 'project' | 'card' | 'archived' | 'column' }
-  | {
-      error?: undefined;
-      card: Record<string, unknown>;
-      copies: { id: string; author: string; at: string; text: string }[];
-      sourceColumnId: string;
-      /** The source column's new order, when the card left it. */
-      sourceIds: string[] | null;
-      targetIds: string[];
-    };
+/** What `workspace_move_card` answers: a refusal, or the move's response. */
+type MoveAnswer =
+  { error: 'project' | 'card' | 'archived' | 'column' } | { error?: undefined; card: Card; columns: ColumnEntry[] };
 
 const moveRefusals = {
   project: () => notFound('Project not found'),
@@ -216,8 +208,10 @@ const moveRefusals = {
  * project are serialised by the project's row lock, so concurrent moves apply one after the other
  * on fresh orders: none is lost, duplicated or misplaced.
  *
- * This is the board's hottest write, so the checks, the lock and the writes are one database call
- * (`workspace_move_card`, migration 0005); the event is recorded in the same transaction.
+ * This is the board's hottest write, so it is one statement: `workspace_move_card` (migration
+ * 0007) checks, locks, writes and presents the card, and the same statement records the event.
+ * One statement is its own transaction, and the embedded database's thread is never left holding
+ * a transaction open while this thread works out the next statement.
  */
 export async function moveCard(
   ctx: AppContext,
@@ -225,56 +219,23 @@ export async function moveCard(
   projectId: string,
   cardId: string,
   target: { columnId: string; position: number },
-) {
+): Promise<{ card: Card; columns: ColumnEntry[] }> {
   const company = companyOf(actor.principal);
-  return ctx.db.transaction(async (tx) => {
-    const result = await tx.execute<{ moved: MoveResult }>(sql`
-      select workspace_move_card(${company.id}, ${projectId}, ${cardId}, ${target.columnId},
-        ${Math.min(target.position, BOTTOM)}) as moved`);
-    const moved = rowsOf<{ moved: MoveResult }>(result)[0]!.moved;
-    if (moved.error !== undefined) throw moveRefusals[moved.error]();
-
-    const copies = moved.copies.map((copy) => ({
-      cardId,
-      id: copy.id,
-      authorName: copy.author,
-      createdAt: new Date(copy.at),
-      text: copy.text,
-    }));
-    const card = presentCard(cardRowFromSql(moved.card), copies);
-    const columns: ColumnEntry[] = [];
-    if (moved.sourceIds) columns.push({ id: moved.sourceColumnId, cardIds: moved.sourceIds });
-    columns.push({ id: target.columnId, cardIds: moved.targetIds });
-    await recordEvent(tx, actor, 'card.moved', { projectId, card, columns });
-    return { card, columns };
-  });
+  const position = Math.min(target.position, BOTTOM);
+  const result = await ctx.db.execute(sql`
+    with moved as materialized (
+      select workspace_move_card(${company.id}, ${projectId}, ${cardId}, ${target.columnId}, ${position}) as answer
+    ), recorded as (
+      ${recordEventSql(actor, 'card.moved', sql`jsonb_build_object('projectId', ${projectId}::uuid) || answer`, sql`moved where answer->>'error' is null`)}
+    )
+    select answer::text as answer from moved`);
+  // As text, so it is parsed here rather than on the database's thread.
+  const answer = JSON.parse(rowsOf<{ answer: string }>(result)[0]!.answer) as MoveAnswer;
+  if (answer.error !== undefined) throw moveRefusals[answer.error]();
+  return answer;
 }
 
 /** Rows of a raw query, whichever driver answered (both return `{ rows }`). */
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
-}
-
-/** A card row as JSON from the database (snake_case columns) in the shape Drizzle returns. */
-function cardRowFromSql(row: Record<string, unknown>): CardRow {
-  const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string | Date));
-  return {
-    id: row.id as string,
-    projectId: row.project_id as string,
-    columnId: row.column_id as string,
-    rank: Number(row.rank),
-    title: row.title as string,
-    description: row.description as string,
-    assigneeKind: (row.assignee_kind as CardRow['assigneeKind']) ?? null,
-    assigneeId: (row.assignee_id as string | null) ?? null,
-    priority: row.priority as CardRow['priority'],
-    labels: row.labels as string[],
-    checklist: (typeof row.checklist === 'string' ? JSON.parse(row.checklist) : row.checklist) as ChecklistItem[],
-    due: date(row.due),
-    blocked: (row.blocked as string | null) ?? null,
-    archivedAt: date(row.archived_at),
-    createdAt: date(row.created_at)!,
-    updatedAt: date(row.updated_at)!,
-    searchKey: (row.search_key as string | null) ?? null,
-  };
 }

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { createContext } from '../../bootstrap.ts';
 import { events } from '../../db/schema.ts';
+import type { StreamEvent } from '../../events/hub.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { relaxedLimits, useTestApp } from '../../test/harness.ts';
 
@@ -117,6 +118,25 @@ describe('GET /notifications/sse', () => {
     } finally {
       await resumed.close();
       await fresh.close();
+    }
+  });
+
+  it('a stream joining while the last one leaves still receives what follows', async () => {
+    const board = await t.createBoard(org.adminToken, ['A'], 1);
+    const cardUrl = `/projects/${board.id}/cards/${board.columns[0]!.cards[0]!.id}`;
+    const base = { companyId: org.company.id, userId: org.member.id, close: () => undefined };
+    const leaving = { ...base, send: () => undefined };
+    await t.ctx.hub.subscribe(leaving);
+    const received: StreamEvent[] = [];
+    // The last stream goes and another comes in the same tick: the company's state must stay.
+    t.ctx.hub.unsubscribe(leaving);
+    const joining = { ...base, send: (event: StreamEvent) => received.push(event) };
+    await t.ctx.hub.subscribe(joining);
+    try {
+      await t.call('PATCH', cardUrl, { token: org.adminToken, body: { title: 'after the handover' } });
+      await expect.poll(() => received.map((event) => event.type)).toEqual(['card.updated']);
+    } finally {
+      t.ctx.hub.unsubscribe(joining);
     }
   });
 
