@@ -20,6 +20,7 @@ import {
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { BoardCard, BoardColumn as Column, Member, ProjectDetail } from '@/api';
 import { useNow } from '@/ui';
+import { moveLocally } from '../board-cache';
 import { hasFilters, matchesFilters, type BoardFilters } from '../filters';
 import { useMoveCard } from '../mutations';
 import { BoardColumn } from './board-column';
@@ -29,6 +30,9 @@ import { MoveToDialog } from './move-to-dialog';
 import './board.css';
 
 type Target = { columnId: string; index: number };
+
+const pointerOptions = { activationConstraint: { distance: 6 } };
+const touchOptions = { activationConstraint: { delay: 180, tolerance: 6 } };
 
 const columnIdOf = (over: Over | null) => (over ? String(over.id).replace(/^column:/, '') : undefined);
 
@@ -72,8 +76,13 @@ type BoardViewProps = {
  * screen-reader announcements), or moved through "Move to…". A drop updates the board at once,
  * calls the move endpoint, and applies the column orders it returns.
  */
-export function BoardView({ board, filters, members, linkFor, onOpen }: BoardViewProps) {
-  const move = useMoveCard(board.id);
+export function BoardView({ board: current, filters, members, linkFor, onOpen }: BoardViewProps) {
+  const move = useMoveCard(current.id);
+  // The board as dropped, shown in the very frame of the drop. The cache gets the same change a
+  // moment later (the move's optimistic update arrives on a timer), and once the board given here
+  // is no longer the one the drop started from, it is shown again (including after a rollback).
+  const [dropped, setDropped] = useState<{ from: ProjectDetail; board: ProjectDetail } | null>(null);
+  const board = dropped?.from === current ? dropped.board : current;
   const [active, setActive] = useState<{ card: BoardCard; width: number; height: number } | null>(null);
   const [target, setTarget] = useState<Target | null>(null);
   const targetRef = useRef<Target | null>(null);
@@ -144,9 +153,10 @@ export function BoardView({ board, filters, members, linkFor, onOpen }: BoardVie
       const from = cardById(card.id);
       const fromIndex = from?.column.cards.findIndex((item) => item.id === card.id);
       if (from?.column.id === columnId && fromIndex === position) return;
-      move.mutate({ cardId: card.id, columnId, position, title: card.title });
+      setDropped({ from: current, board: moveLocally(current, card.id, columnId, position) });
+      move.mutate({ cardId: card.id, columnId, position, title: card.title }, { onSettled: () => setDropped(null) });
     },
-    [cardById, move],
+    [cardById, current, move],
   );
 
   // Keyboard dragging moves one slot per arrow press, and to the neighbouring column sideways.
@@ -186,10 +196,13 @@ export function BoardView({ board, filters, members, linkFor, onOpen }: BoardVie
     }
   }, []);
 
+  // Sensor options must keep their identity: new ones give every card new listeners, and every
+  // card on the board would render again whenever the board does (each drag step, each drop).
+  const keyboardOptions = useMemo(() => ({ coordinateGetter }), [coordinateGetter]);
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter }),
+    useSensor(PointerSensor, pointerOptions),
+    useSensor(TouchSensor, touchOptions),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
 
   const columnName = (columnId?: string) => board.columns.find((column) => column.id === columnId)?.name ?? 'no column';
