@@ -84,5 +84,13 @@ describe('PGlite on its own thread', () => {
     await db.query(`select pg_notify('news', 'unheard')`);
     await db.query('select 1');
     expect(received).toEqual(['from a transaction', 'direct']);
+
+    // Listening again after unlisten delivers each notification once, not once per past listen.
+    const again: string[] = [];
+    const stop = await db.listen('news', (payload) => again.push(payload));
+    await db.query(`select pg_notify('news', 'once')`);
+    await db.query('select 1');
+    expect(again).toEqual(['once']);
+    await stop();
   });
 });

@@ -12,8 +12,11 @@ export interface ThreadTransaction {
 
 /**
  * PGlite in a worker thread (./pglite-worker.js), behind the part of PGlite's client interface
- * that Drizzle's driver, its migrator and the event bus use. Same semantics as PGlite in process:
- * one statement at a time, and a statement outside a transaction waits until none is open.
+ * that Drizzle's driver, its migrator and the event bus use. Ordering as PGlite in process: one
+ * statement at a time, and a statement outside a transaction waits until none is open. Narrower:
+ * queries leave dates and intervals as Postgres text (the parsers Drizzle asks for; other query
+ * options are not carried), parameters cross by structured clone (plain values, Dates, bytes),
+ * and errors come back as plain Errors with the Postgres fields (`code`, `detail`, …) copied.
  */
 export interface PgliteThread extends ThreadTransaction {
   transaction<T>(work: (tx: ThreadTransaction) => Promise<T>): Promise<T>;
@@ -34,23 +37,29 @@ function rebuild(data: Record<string, unknown>): Error {
 export async function startPgliteThread(dataDir: string): Promise<PgliteThread> {
   const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { dataDir } });
   const pending = new Map<number, Pending>();
-  const listeners = new Map<string, Set<(payload: string) => void>>();
+  /** Channels listened to: their listeners, and the LISTEN every later subscriber waits for. */
+  const channels = new Map<string, { listeners: Set<(payload: string) => void>; ready: Promise<unknown> }>();
   let nextId = 1;
   let failure: Error | undefined;
 
   const started = new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    worker.on('message', function onStart(message: { ready?: true; failed?: Record<string, unknown> }) {
-      if (message.ready) resolve();
-      else if (message.failed) reject(rebuild(message.failed));
-      else return;
-      worker.off('message', onStart);
-    });
+    const onStart = (message: { ready?: true; failed?: Record<string, unknown> }) => {
+      if (message.ready) settle();
+      else if (message.failed) settle(rebuild(message.failed));
+    };
+    const onError = (error: Error) => settle(error);
+    const onExit = (code: number) => settle(new Error(`the database thread exited (code ${code}) while starting`));
+    const settle = (error?: Error) => {
+      worker.off('message', onStart).off('error', onError).off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    worker.on('message', onStart).on('error', onError).on('exit', onExit);
   });
 
   worker.on('message', (message: Reply | { channel: string; payload: string }) => {
     if ('channel' in message) {
-      for (const listener of listeners.get(message.channel) ?? []) listener(message.payload);
+      for (const listener of channels.get(message.channel)?.listeners ?? []) listener(message.payload);
       return;
     }
     if (message.id === undefined) return;
@@ -83,45 +92,56 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
     exec: (sql) => call({ op: 'exec', tx, sql }) as Promise<QueryResult[]>,
   });
 
-  await started;
+  try {
+    await started;
+  } catch (error) {
+    // The thread would otherwise keep the process alive.
+    await worker.terminate();
+    throw error;
+  }
   return {
     ...surface(),
     async transaction(work) {
       const id = nextId++;
       await call({ op: 'begin' }, id);
-      // The worker answers `id` again once the transaction has ended.
-      const end = async (commit: boolean) => {
-        const outcome = new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
-        worker.postMessage({ op: 'end', tx: id, commit });
-        await outcome;
-      };
+      // The worker answers `id` again once the transaction has committed or rolled back.
+      const end = (commit: boolean) => call({ op: 'end', tx: id, commit }, id);
       let result: Awaited<ReturnType<typeof work>>;
       try {
         result = await work(surface(id));
       } catch (error) {
-        await end(false);
+        // The work's own error is the one to report, even if the rollback fails too.
+        await end(false).catch(() => undefined);
         throw error;
       }
       await end(true);
       return result;
     },
     async listen(channel, onMessage) {
-      let set = listeners.get(channel);
-      if (!set) {
-        listeners.set(channel, (set = new Set()));
-        await call({ op: 'listen', channel });
+      let entry = channels.get(channel);
+      if (!entry) {
+        const created = { listeners: new Set<(payload: string) => void>(), ready: call({ op: 'listen', channel }) };
+        channels.set(channel, created);
+        // A failed LISTEN must not leave a channel that later subscribers think is listened to.
+        created.ready.catch(() => channels.get(channel) === created && channels.delete(channel));
+        entry = created;
       }
-      set.add(onMessage);
+      await entry.ready;
+      const listening = entry;
+      listening.listeners.add(onMessage);
       return async () => {
-        set.delete(onMessage);
-        if (set.size > 0 || listeners.get(channel) !== set) return;
-        listeners.delete(channel);
+        listening.listeners.delete(onMessage);
+        if (listening.listeners.size > 0 || channels.get(channel) !== listening) return;
+        channels.delete(channel);
         await call({ op: 'unlisten', channel }).catch(() => {});
       };
     },
     async close() {
-      if (!failure) await call({ op: 'close' });
-      await worker.terminate();
+      try {
+        if (!failure) await call({ op: 'close' });
+      } finally {
+        await worker.terminate();
+      }
     },
   };
 }

@@ -81,6 +81,10 @@ function begin(id) {
 
 class RollbackRequested extends Error {}
 
+/** How to stop forwarding each channel listened to (PGlite's own unsubscribe function). */
+/** @type {Map<string, () => Promise<void>>} */
+const unlisteners = new Map();
+
 port.on('message', (/** @type {any} */ message) => {
   const { id, op } = message;
   switch (op) {
@@ -97,18 +101,24 @@ port.on('message', (/** @type {any} */ message) => {
     case 'begin':
       return begin(id);
     case 'end': {
+      // The outcome is answered by `begin`'s handler, under this same id.
       const open = transactions.get(message.tx);
-      if (open) open.end(message.commit);
-      return;
+      if (!open) return port.postMessage({ id, error: { message: 'Transaction is closed' } });
+      return open.end(message.commit);
     }
     case 'listen':
       return void answer(id, async () => {
-        await pg.listen(message.channel, (payload) => port.postMessage({ channel: message.channel, payload }));
+        if (!unlisteners.has(message.channel)) {
+          const forward = (/** @type {string} */ payload) => port.postMessage({ channel: message.channel, payload });
+          unlisteners.set(message.channel, await pg.listen(message.channel, forward));
+        }
         return null;
       });
     case 'unlisten':
       return void answer(id, async () => {
-        await pg.unlisten(message.channel);
+        const unlisten = unlisteners.get(message.channel);
+        unlisteners.delete(message.channel);
+        await unlisten?.();
         return null;
       });
     case 'close':

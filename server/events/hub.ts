@@ -97,7 +97,13 @@ export class EventHub {
       state.subscribers.add(subscriber);
       return { resumed };
     });
-    void run.finally(() => joined.joining--).catch(() => undefined);
+    void run
+      .finally(() => {
+        joined.joining--;
+        // A subscription that failed may have been the only reason the state was kept.
+        this.dropIfIdle(subscriber.companyId, joined);
+      })
+      .catch(() => undefined);
     return run;
   }
 
@@ -108,14 +114,16 @@ export class EventHub {
   unsubscribe(subscriber: Subscriber) {
     const state = this.companies.get(subscriber.companyId);
     if (!state?.subscribers.delete(subscriber)) return;
-    if (state.subscribers.size === 0) {
-      void this.enqueue(subscriber.companyId, async (current) => {
-        const idle = current.subscribers.size === 0 && current.joining === 0;
-        if (idle && this.companies.get(subscriber.companyId) === current) {
-          this.companies.delete(subscriber.companyId);
-        }
-      }).catch(() => undefined);
-    }
+    this.dropIfIdle(subscriber.companyId, state);
+  }
+
+  /** Forgets a company's state (its cursor) once it has no streams and none is joining. */
+  private dropIfIdle(companyId: string, state: CompanyState) {
+    if (state.subscribers.size > 0 || state.joining > 0 || this.companies.get(companyId) !== state) return;
+    void this.enqueue(companyId, async (current) => {
+      const idle = current.subscribers.size === 0 && current.joining === 0;
+      if (idle && this.companies.get(companyId) === current) this.companies.delete(companyId);
+    }).catch(() => undefined);
   }
 
   /** Streams open on this instance. */

@@ -5,7 +5,8 @@
 -- statement (server/modules/cards/service.ts, moveCard).
 
 -- An instant as JavaScript's toISOString writes it: UTC, milliseconds, "Z".
-CREATE OR REPLACE FUNCTION workspace_iso(p_at timestamptz) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+-- STABLE, as to_char is: a function no more volatile than its body can be inlined.
+CREATE OR REPLACE FUNCTION workspace_iso(p_at timestamptz) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT to_char(p_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 $$;
 --> statement-breakpoint

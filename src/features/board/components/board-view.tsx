@@ -153,10 +153,11 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
       const from = cardById(card.id);
       const fromIndex = from?.column.cards.findIndex((item) => item.id === card.id);
       if (from?.column.id === columnId && fromIndex === position) return;
-      setDropped({ from: current, board: moveLocally(current, card.id, columnId, position) });
+      // On the board on screen: it may hold an earlier drop the cache has not caught up with yet.
+      setDropped({ from: current, board: moveLocally(board, card.id, columnId, position) });
       move.mutate({ cardId: card.id, columnId, position, title: card.title }, { onSettled: () => setDropped(null) });
     },
-    [cardById, current, move],
+    [board, cardById, current, move],
   );
 
   // Keyboard dragging moves one slot per arrow press, and to the neighbouring column sideways.
