@@ -63,7 +63,10 @@ export async function boardBench(base: string, projectId: string) {
     const renders: number[] = [];
     for (let i = 0; i < 7; i++) renders.push(await renderOnce(page, url));
 
+    // The drags run under Chromium's tracer, which sees the work of each frame, not just its interval.
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     const { frames, drops } = await dragAndDrop(page, 5);
+    const work = frameWork(JSON.parse((await browser.stopTracing()).toString()) as Trace);
     return {
       renderMsMedian: round(percentile(renders, 50)),
       renderMsMax: round(Math.max(...renders)),
@@ -72,6 +75,13 @@ export async function boardBench(base: string, projectId: string) {
       dragFrameP95Ms: round(percentile(frames, 95)),
       // Intervals of one refresh (16.7 ms at 60 Hz) are frames on time; a missed frame shows as ~33 ms.
       dragFramesMissed: frames.filter((interval) => interval > 25).length,
+      // The main thread's work in each frame of the drags (input, React, style, layout, paint):
+      // what a frame costs, which an interval (at least one refresh) cannot show.
+      dragFramesTraced: work.perFrame.length,
+      dragFrameWorkP50Ms: round(percentile(work.perFrame, 50)),
+      dragFrameWorkP95Ms: round(percentile(work.perFrame, 95)),
+      dragFrameWorkMaxMs: round(Math.max(...work.perFrame)),
+      dragLongestTaskMs: round(work.longestTask),
       dropToPaintMsMedian: round(percentile(drops, 50)),
       dropToPaintMsFirst: round(drops[0]!),
       dropToPaintMsMax: round(Math.max(...drops)),
@@ -79,6 +89,65 @@ export async function boardBench(base: string, projectId: string) {
   } finally {
     await browser.close();
   }
+}
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'];
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { message?: string } };
+};
+type Trace = { traceEvents: TraceEvent[] };
+
+/**
+ * Main-thread work per frame during the drags, from a Chromium trace: the drags are marked with
+ * `console.timeStamp` (which also names the page's main thread), frames start at each
+ * `AnimationFrame` (Chromium's own frame span, as long-animation-frame timing uses), and a
+ * frame's work is the time the main thread spent running tasks between its start and the next
+ * frame's. A frame whose work fits in one refresh is on time. Tracing adds its own overhead to
+ * every task, so these are upper bounds.
+ */
+function frameWork(trace: Trace): { perFrame: number[]; longestTask: number } {
+  const marks = trace.traceEvents.filter(
+    (event) => event.name === 'TimeStamp' && event.args?.data?.message?.startsWith('bench-drag-'),
+  );
+  if (marks.length === 0) throw new Error('the trace has no drag marks');
+  const { pid, tid } = marks[0]!;
+  const main = trace.traceEvents.filter((event) => event.pid === pid && event.tid === tid);
+  const windows: [number, number][] = [];
+  for (const mark of marks) {
+    if (mark.args!.data!.message === 'bench-drag-start') windows.push([mark.ts, Infinity]);
+    else if (windows.length > 0) windows.at(-1)![1] = mark.ts;
+  }
+  // Top-level tasks, as merged busy intervals (tasks do not nest, but be safe).
+  const tasks = main
+    .filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask')
+    .map((event) => [event.ts, event.ts + (event.dur ?? 0)] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  const busy: [number, number][] = [];
+  for (const [start, end] of tasks) {
+    const last = busy.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else busy.push([start, end]);
+  }
+  const inDrag = (ts: number) => windows.some(([start, end]) => ts >= start && ts <= end);
+  const starts = main.filter((event) => event.name === 'AnimationFrame' && event.ph === 'b').map((event) => event.ts);
+  starts.sort((a, b) => a - b);
+  const perFrame: number[] = [];
+  for (let i = 0; i + 1 < starts.length; i++) {
+    const [from, to] = [starts[i]!, starts[i + 1]!];
+    if (!inDrag(from) || !inDrag(to)) continue;
+    let work = 0;
+    for (const [start, end] of busy) work += Math.max(0, Math.min(end, to) - Math.max(start, from));
+    perFrame.push(work / 1000);
+  }
+  if (perFrame.length === 0) throw new Error('the trace has no frames inside the drags');
+  const longestTask = Math.max(...tasks.filter(([start]) => inDrag(start)).map(([start, end]) => (end - start) / 1000));
+  return { perFrame, longestTask };
 }
 
 /**
@@ -107,6 +176,7 @@ async function dragAndDrop(page: Page, rounds: number) {
       requestAnimationFrame(tick);
     });
     const start = { x: box.x + box.width / 2, y: box.y + box.height - 8 };
+    await page.evaluate(() => console.timeStamp('bench-drag-start'));
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
     const steps = 90;
@@ -116,6 +186,7 @@ async function dragAndDrop(page: Page, rounds: number) {
     }
     frames.push(
       ...(await page.evaluate(() => {
+        console.timeStamp('bench-drag-end');
         const state = window as unknown as { __frames: number[]; __sampling: boolean };
         state.__sampling = false;
         return state.__frames.slice(2);

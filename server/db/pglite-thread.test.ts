@@ -94,3 +94,64 @@ describe('PGlite on its own thread', () => {
     await stop();
   });
 });
+
+describe('maintenance of the embedded database (it has no autovacuum)', () => {
+  /** Polls `check` every `everyMs` until it holds or `timeoutMs` passes; returns whether it held. */
+  async function eventually(check: () => Promise<boolean>, everyMs: number, timeoutMs: number) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (await check()) return true;
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+    return false;
+  }
+  /** Makes a table with 2,000 rows and deletes half: dead rows past every threshold. */
+  async function churn(thread: PgliteThread) {
+    await thread.exec('create table churn (id int primary key, body text)');
+    await thread.query("insert into churn select g, 'row ' || g from generate_series(1, 2000) g");
+    await thread.query('delete from churn where id % 2 = 0');
+  }
+  const vacuumed = async (thread: PgliteThread) => {
+    const { rows } = await thread.query("select last_vacuum from pg_stat_user_tables where relname = 'churn'");
+    return (rows[0] as { last_vacuum: string | null } | undefined)?.last_vacuum != null;
+  };
+
+  it('vacuums and analyses a table with dead rows once the database is idle', async () => {
+    const thread = await startPgliteThread('memory://', { maintenance: { checkMs: 50, idleMs: 100, forceMs: 60_000 } });
+    try {
+      await churn(thread);
+      // Checked every 300 ms, so the database is idle (100 ms) in between.
+      expect(await eventually(() => vacuumed(thread), 300, 10_000)).toBe(true);
+      const { rows } = await thread.query(
+        "select n_dead_tup, last_analyze from pg_stat_user_tables where relname = 'churn'",
+      );
+      expect(rows[0]).toEqual({ n_dead_tup: 0, last_analyze: expect.any(String) });
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('under load that never pauses, still vacuums once the forced interval has passed', async () => {
+    const thread = await startPgliteThread('memory://', {
+      maintenance: { checkMs: 50, idleMs: 60_000, forceMs: 500 },
+    });
+    try {
+      await churn(thread);
+      // Statements back to back: never idle.
+      const held = await eventually(() => vacuumed(thread), 0, 10_000);
+      expect(held).toBe(true);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('does nothing when turned off', async () => {
+    const thread = await startPgliteThread('memory://', { maintenance: false });
+    try {
+      await churn(thread);
+      expect(await eventually(() => vacuumed(thread), 300, 1_500)).toBe(false);
+    } finally {
+      await thread.close();
+    }
+  });
+});

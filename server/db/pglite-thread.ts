@@ -24,7 +24,13 @@ export interface PgliteThread extends ThreadTransaction {
   close(): Promise<void>;
 }
 
-type Reply = { id: number; result?: unknown; error?: Record<string, unknown> | null; ready?: true };
+type Reply = {
+  id: number;
+  result?: unknown;
+  error?: Record<string, unknown> | null;
+  ready?: true;
+  maintenanceFailed?: Record<string, unknown>;
+};
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 /** An error from the worker, rebuilt with the fields Postgres gave it (code, detail, …). */
@@ -34,8 +40,20 @@ function rebuild(data: Record<string, unknown>): Error {
   return error;
 }
 
-export async function startPgliteThread(dataDir: string): Promise<PgliteThread> {
-  const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData: { dataDir } });
+/**
+ * The embedded database's own vacuuming (see the worker): a pass is considered every `checkMs`,
+ * runs once no statement has arrived for `idleMs`, or anyway `forceMs` after the last one. `false`
+ * turns it off.
+ */
+export type MaintenanceOptions = { checkMs?: number; idleMs?: number; forceMs?: number } | false;
+
+export async function startPgliteThread(
+  dataDir: string,
+  options: { maintenance?: MaintenanceOptions } = {},
+): Promise<PgliteThread> {
+  const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), {
+    workerData: { dataDir, maintenance: options.maintenance },
+  });
   const pending = new Map<number, Pending>();
   /** Channels listened to: their listeners, and the LISTEN every later subscriber waits for. */
   const channels = new Map<string, { listeners: Set<(payload: string) => void>; ready: Promise<unknown> }>();
@@ -62,6 +80,8 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
       for (const listener of channels.get(message.channel)?.listeners ?? []) listener(message.payload);
       return;
     }
+    // Vacuuming is the database's own business; a failure is reported, and the next pass retries.
+    if (message.maintenanceFailed) console.error('database maintenance failed:', message.maintenanceFailed.message);
     if (message.id === undefined) return;
     const waiting = pending.get(message.id);
     if (!waiting) return;

@@ -19,7 +19,8 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-const CHANNEL = 'workspace_bus';
+/** The Postgres NOTIFY channel the bus carries every topic on. */
+export const BUS_CHANNEL = 'workspace_bus';
 type Envelope = { topic: string; payload: unknown };
 
 /**
@@ -27,7 +28,7 @@ type Envelope = { topic: string; payload: unknown };
  * statements that publish as they write, in one round trip. Same message as `publish`.
  */
 export function notifySql(topic: string, payload: SQL): SQL {
-  return sql`pg_notify(${CHANNEL}, json_build_object('topic', ${topic}::text, 'payload', ${payload})::text)`;
+  return sql`pg_notify(${BUS_CHANNEL}, json_build_object('topic', ${topic}::text, 'payload', ${payload})::text)`;
 }
 
 export async function createEventBus(handle: DatabaseHandle, logger: Logger): Promise<EventBus> {
@@ -35,7 +36,7 @@ export async function createEventBus(handle: DatabaseHandle, logger: Logger): Pr
   const gapHandlers = new Set<() => void>();
 
   const stopListening = await handle.listen(
-    CHANNEL,
+    BUS_CHANNEL,
     (raw) => {
       let message: Envelope;
       try {
@@ -61,7 +62,7 @@ export async function createEventBus(handle: DatabaseHandle, logger: Logger): Pr
   return {
     async publish(topic, payload, executor = handle.db) {
       const message: Envelope = { topic, payload };
-      await executor.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(message)})`);
+      await executor.execute(sql`select pg_notify(${BUS_CHANNEL}, ${JSON.stringify(message)})`);
     },
     subscribe(topic, handler) {
       let set = handlers.get(topic);

@@ -2,7 +2,7 @@ import type { Principal } from '../context.ts';
 import type { Executor } from '../db/client.ts';
 import { type SQL, sql } from 'drizzle-orm';
 import { events } from '../db/schema.ts';
-import { notifySql } from './bus.ts';
+import { BUS_CHANNEL, notifySql } from './bus.ts';
 
 export const EVENTS_TOPIC = 'events';
 /** What the bus carries for each recorded event; streams read the event itself from the table. */
@@ -39,18 +39,11 @@ export async function recordEvent(
 }
 
 /**
- * `recordEvent` for a change made by a single statement, to be part of that statement: an INSERT
- * to use as a data-modifying CTE (which runs whether or not the statement reads it). It records
- * one event per row of `from` (a FROM clause over the statement's other CTEs), with `payload`, a
- * jsonb expression over those rows, as the change; no row, no event.
+ * The arguments a database function needs to record and announce an event as `recordEvent` does,
+ * for a change made and recorded by one function call (the card move, migration 0008): the
+ * actor's fields as jsonb, the bus channel and the events topic. Such a function writes the same
+ * `events` row and bus notice; the live-stream tests of the move read them back.
  */
-export function recordEventSql(actor: Actor, type: string, payload: SQL, from: SQL): SQL {
-  const companyId = actor.principal.company?.id;
-  // Only changes to a company's data are single statements so far; they check the company first.
-  if (!companyId) throw new Error('recordEventSql needs a principal with a company');
-  return sql`
-    insert into ${events} (company_id, type, payload)
-    select ${companyId}::uuid, ${type}, ((${payload}) || ${JSON.stringify(actorFields(actor))}::jsonb)::text
-    from ${from}
-    returning ${announce}`;
+export function recordEventArgs(actor: Actor): SQL {
+  return sql`${JSON.stringify(actorFields(actor))}::jsonb, ${BUS_CHANNEL}, ${EVENTS_TOPIC}`;
 }

@@ -190,6 +190,33 @@ describe('PATCH /projects/{projectId}/cards/{cardId}/move', () => {
     expect(await x.order()).toEqual({ A: ['a1', 'a2', 'a3', 'a4'], B: ['b1', 'b2', 'b3'], C: [] });
   });
 
+  it('records one card.moved event per accepted move, with who moved it and from which tab, and none for a refused one', async () => {
+    const x = await board();
+    const movedEvents = async () => {
+      const result = await t.ctx.db.execute<{ payload: string }>(
+        sql`select payload from events where type = 'card.moved' order by id`,
+      );
+      return (result as unknown as { rows: { payload: string }[] }).rows
+        .map((row) => JSON.parse(row.payload) as Record<string, unknown>)
+        .filter((event) => event.projectId === x.projectId);
+    };
+    const other = await t.createBoard(token, ['Elsewhere']);
+    expect((await move(x.projectId, x.ids.a1!, { columnId: other.columns[0]!.id, position: 0 })).status).toBe(404);
+    await t.call('PATCH', `/projects/${x.projectId}/cards/${x.ids.b1}`, { token, body: { archived: true } });
+    expect((await move(x.projectId, x.ids.b1!, { columnId: x.a, position: 0 })).status).toBe(409);
+    expect(await movedEvents()).toEqual([]);
+
+    const response = await t.call('PATCH', `/projects/${x.projectId}/cards/${x.ids.a2}/move`, {
+      token,
+      body: { columnId: x.c, position: 0 },
+      headers: { 'x-client-id': 'tab-1' },
+    });
+    expect(response.status).toBe(200);
+    expect(await movedEvents()).toEqual([
+      { projectId: x.projectId, ...response.body, actorUserId: org.member.id, clientId: 'tab-1' },
+    ]);
+  });
+
   it('a card or project of another company is 404', async () => {
     const x = await board();
     const stranger = await t.createOrg();

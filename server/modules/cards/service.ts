@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { agents, boardColumns, cards, type ChecklistItem, users } from '../../db/schema.ts';
-import { type Actor, recordEvent, recordEventSql } from '../../events/record.ts';
+import { type Actor, recordEvent, recordEventArgs } from '../../events/record.ts';
 import { ApiError, conflict, ErrorCode, notFound } from '../../http/errors.ts';
 import { companyOf, findProject } from '../projects/access.ts';
 import { type CardRow, fullCard, liveCardIds, presentCard } from './present.ts';
@@ -208,10 +208,11 @@ const moveRefusals = {
  * project are serialised by the project's row lock, so concurrent moves apply one after the other
  * on fresh orders: none is lost, duplicated or misplaced.
  *
- * This is the board's hottest write, so it is one statement: `workspace_move_card` (migration
- * 0007) checks, locks, writes and presents the card, and the same statement records the event.
- * One statement is its own transaction, and the embedded database's thread is never left holding
- * a transaction open while this thread works out the next statement.
+ * This is the board's hottest write, so it is one call of a database function:
+ * `workspace_move_card_recorded` (migrations 0007 and 0008) checks, locks, writes and presents the
+ * card, and records the event. One statement is its own transaction, and the embedded database's
+ * thread is never left holding a transaction open while this thread works out the next statement;
+ * a function's plans are kept, where a statement's are made again on every call.
  */
 export async function moveCard(
   ctx: AppContext,
@@ -223,12 +224,9 @@ export async function moveCard(
   const company = companyOf(actor.principal);
   const position = Math.min(target.position, BOTTOM);
   const result = await ctx.db.execute(sql`
-    with moved as materialized (
-      select workspace_move_card(${company.id}, ${projectId}, ${cardId}, ${target.columnId}, ${position}) as answer
-    ), recorded as (
-      ${recordEventSql(actor, 'card.moved', sql`jsonb_build_object('projectId', ${projectId}::uuid) || answer`, sql`moved where answer->>'error' is null`)}
-    )
-    select answer::text as answer from moved`);
+    select workspace_move_card_recorded(
+      ${company.id}, ${projectId}, ${cardId}, ${target.columnId}, ${position}, ${recordEventArgs(actor)}
+    ) as answer`);
   // As text, so it is parsed here rather than on the database's thread.
   const answer = JSON.parse(rowsOf<{ answer: string }>(result)[0]!.answer) as MoveAnswer;
   if (answer.error !== undefined) throw moveRefusals[answer.error]();
