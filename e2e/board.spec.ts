@@ -272,6 +272,52 @@ test.describe('board', () => {
     await other.close();
   });
 
+  test('a move whose answer arrives after a colleague’s move does not undo theirs', async ({
+    page,
+    signedIn,
+    request,
+  }) => {
+    const token = await signedIn(MEMBER, '/projects');
+    const board = await createBoard(request, token, `Late answer ${Date.now()}`, spec);
+    await page.goto(`/projects/${board.id}`);
+    await expect(card(page, 'Write brief')).toBeVisible();
+    // The move reaches the server and commits; its answer is held until a colleague has moved too.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/projects/*/cards/*/move', async (route) => {
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    await card(page, 'Write brief').getByRole('button', { name: 'Move Write brief to…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move “Write brief”' });
+    await dialog.getByLabel('Column').selectOption({ label: 'Doing' });
+    await dialog.getByLabel('Position').selectOption({ label: '1 (top)' });
+    await dialog.getByRole('button', { name: 'Move card' }).click();
+    await expect
+      .poll(() => serverOrder(request, token, board.id))
+      .toMatchObject({ Doing: ['Write brief', 'Design poster', 'Send invites'] });
+
+    // Ada moves “Send invites” back to the top of Backlog; the live stream shows it.
+    const adaToken = await apiSignIn(request, ADMIN);
+    const moved = await request.patch(`/api/projects/${board.id}/cards/${board.cards['Send invites']}/move`, {
+      headers: { authorization: `Bearer ${adaToken}` },
+      data: { columnId: board.columns.Backlog, position: 0 },
+    });
+    expect(moved.status()).toBe(200);
+    await expect.poll(() => shownOrder(page, 'Backlog')).toEqual(['Send invites', 'Pick venue', 'Book caterer']);
+
+    // Now the first move's answer arrives, with the orders as they were before Ada's move: applied
+    // alone it would put “Send invites” back in Doing. The board is fetched again and shows both.
+    const refetched = page.waitForResponse(
+      (response) => response.request().method() === 'GET' && response.url().endsWith(`/api/projects/${board.id}`),
+    );
+    release();
+    await refetched;
+    await expect.poll(() => shownOrder(page, 'Doing')).toEqual(['Write brief', 'Design poster']);
+    expect(await shownOrder(page, 'Backlog')).toEqual(['Send invites', 'Pick venue', 'Book caterer']);
+  });
+
   test('board and card panel pass an axe scan', async ({ page, signedIn, request }) => {
     const token = await signedIn(ADMIN, '/projects');
     const board = await createBoard(request, token, `Axe ${Date.now()}`, spec);

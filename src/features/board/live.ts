@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onLiveEvent, type BoardCard, type Card, type ColumnEntry, type LiveEvent, type Project } from '@/api';
-import { applyColumnOrders } from './board-cache';
+import { applyColumnOrders, noteLiveOrderChange } from './board-cache';
 import { storeCard } from './mutations';
 import { boardQueries, projectQueries } from './queries';
 
@@ -16,6 +16,7 @@ export function useBoardLive(projectId: string) {
       if (event.data.projectId === projectId) handler(event.data as never);
     };
     const withOrders = forThisBoard(({ card, columns }: CardEvent) => {
+      noteLiveOrderChange(projectId);
       queryClient.setQueryData(key, (board) => board && applyColumnOrders(board, columns ?? [], card as BoardCard));
       queryClient.setQueryData(boardQueries.card(projectId, card.id).queryKey, card);
     });
@@ -29,7 +30,13 @@ export function useBoardLive(projectId: string) {
         'card.updated',
         forThisBoard(({ card }: CardEvent) => storeCard(queryClient, projectId, card)),
       ),
-      onLiveEvent('columns.changed', forThisBoard(refetch)),
+      onLiveEvent(
+        'columns.changed',
+        forThisBoard(() => {
+          noteLiveOrderChange(projectId);
+          refetch();
+        }),
+      ),
       onLiveEvent(
         'project.updated',
         forThisBoard(({ project }: { project: Project }) => {

@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, unwrap, type Card, type UpdateCardRequest } from '@/api';
 import { toast } from '@/ui';
-import { applyColumnOrders, moveLocally, replaceCard, withChanges } from './board-cache';
+import { applyColumnOrders, liveOrderMark, moveLocally, replaceCard, withChanges } from './board-cache';
 import { boardQueries, projectQueries } from './queries';
 
 export type MoveInput = { cardId: string; columnId: string; position: number; title: string };
 
 /**
  * Moves a card: the board shows the move at once, the server's column orders then replace it as
- * the truth, and a refused move is rolled back with the server's message.
+ * the truth, and a refused move is rolled back with the server's message. If a colleague's change
+ * to the board arrived live while the move was on its way, the answer may predate it: it is still
+ * applied (it places this card), then the board is fetched again so that theirs is not undone.
  */
 export function useMoveCard(projectId: string) {
   const queryClient = useQueryClient();
@@ -25,11 +27,12 @@ export function useMoveCard(projectId: string) {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
       if (previous) queryClient.setQueryData(key, moveLocally(previous, cardId, columnId, position));
-      return { previous };
+      return { previous, mark: liveOrderMark(projectId) };
     },
-    onSuccess: (result) => {
+    onSuccess: (result, _input, context) => {
       queryClient.setQueryData(key, (board) => board && applyColumnOrders(board, result.columns, result.card));
       queryClient.setQueryData(boardQueries.card(projectId, result.card.id).queryKey, result.card);
+      if (liveOrderMark(projectId) !== context.mark) void queryClient.invalidateQueries({ queryKey: key, exact: true });
     },
     onError: (error, { title }, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
