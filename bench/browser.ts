@@ -2,7 +2,7 @@
  * Browser figures on the 2,000-card board, in Chromium: data arrival to painted board, frame
  * times during a scripted drag, and drop to painted new order.
  */
-import { chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/browser.ts';
 
 const percentile = (values: number[], p: number) => {
@@ -63,10 +63,7 @@ export async function boardBench(base: string, projectId: string) {
     const renders: number[] = [];
     for (let i = 0; i < 7; i++) renders.push(await renderOnce(page, url));
 
-    // The drags run under Chromium's tracer, which sees the work of each frame, not just its interval.
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
-    const { frames, drops } = await dragAndDrop(page, 5);
-    const work = frameWork(JSON.parse((await browser.stopTracing()).toString()) as Trace);
+    const { frames, drops, work } = await dragAndDrop(browser, page, 5);
     return {
       renderMsMedian: round(percentile(renders, 50)),
       renderMsMax: round(Math.max(...renders)),
@@ -104,7 +101,7 @@ type TraceEvent = {
 type Trace = { traceEvents: TraceEvent[] };
 
 /**
- * Main-thread work per frame during the drags, from a Chromium trace: the drags are marked with
+ * Main-thread work per frame during a drag, from a Chromium trace of it: the drag is marked with
  * `console.timeStamp` (which also names the page's main thread), frames start at each
  * `AnimationFrame` (Chromium's own frame span, as long-animation-frame timing uses), and a
  * frame's work is the time the main thread spent running tasks between its start and the next
@@ -118,11 +115,9 @@ function frameWork(trace: Trace): { perFrame: number[]; longestTask: number } {
   if (marks.length === 0) throw new Error('the trace has no drag marks');
   const { pid, tid } = marks[0]!;
   const main = trace.traceEvents.filter((event) => event.pid === pid && event.tid === tid);
-  const windows: [number, number][] = [];
-  for (const mark of marks) {
-    if (mark.args!.data!.message === 'bench-drag-start') windows.push([mark.ts, Infinity]);
-    else if (windows.length > 0) windows.at(-1)![1] = mark.ts;
-  }
+  const dragStart = marks.find((mark) => mark.args!.data!.message === 'bench-drag-start');
+  const dragEnd = marks.find((mark) => mark.args!.data!.message === 'bench-drag-end');
+  if (!dragStart || !dragEnd) throw new Error('the trace does not hold one whole drag');
   // Top-level tasks, as merged busy intervals (tasks do not nest, but be safe).
   const tasks = main
     .filter((event) => event.ph === 'X' && event.name === 'ThreadControllerImpl::RunTask')
@@ -134,7 +129,7 @@ function frameWork(trace: Trace): { perFrame: number[]; longestTask: number } {
     if (last && start <= last[1]) last[1] = Math.max(last[1], end);
     else busy.push([start, end]);
   }
-  const inDrag = (ts: number) => windows.some(([start, end]) => ts >= start && ts <= end);
+  const inDrag = (ts: number) => ts >= dragStart.ts && ts <= dragEnd.ts;
   const starts = main.filter((event) => event.name === 'AnimationFrame' && event.ph === 'b').map((event) => event.ts);
   starts.sort((a, b) => a - b);
   const perFrame: number[] = [];
@@ -145,7 +140,7 @@ function frameWork(trace: Trace): { perFrame: number[]; longestTask: number } {
     for (const [start, end] of busy) work += Math.max(0, Math.min(end, to) - Math.max(start, from));
     perFrame.push(work / 1000);
   }
-  if (perFrame.length === 0) throw new Error('the trace has no frames inside the drags');
+  if (perFrame.length === 0) throw new Error('the trace has no frames inside the drag');
   const longestTask = Math.max(...tasks.filter(([start]) => inDrag(start)).map(([start, end]) => (end - start) / 1000));
   return { perFrame, longestTask };
 }
@@ -155,9 +150,10 @@ function frameWork(trace: Trace): { perFrame: number[]; longestTask: number } {
  * throughout each drag, then drop to painted: from pointerup to the first frame showing the card
  * in its new column. The first round is the page's first drop, with its code still cold.
  */
-async function dragAndDrop(page: Page, rounds: number) {
+async function dragAndDrop(browser: Browser, page: Page, rounds: number) {
   const frames: number[] = [];
   const drops: number[] = [];
+  const work = { perFrame: [] as number[], longestTask: 0 };
   for (let round = 0; round < rounds; round++) {
     const source = page.locator('[data-column-list]').nth(0).locator('[data-card-id]').nth(2);
     const cardId = await source.getAttribute('data-card-id');
@@ -176,6 +172,9 @@ async function dragAndDrop(page: Page, rounds: number) {
       requestAnimationFrame(tick);
     });
     const start = { x: box.x + box.width / 2, y: box.y + box.height - 8 };
+    // Each drag runs under Chromium's tracer, which sees the work of each frame, not just its
+    // interval (the intervals are sampled under it too); the drop after it is not traced.
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.evaluate(() => console.timeStamp('bench-drag-start'));
     await page.mouse.move(start.x, start.y);
     await page.mouse.down();
@@ -192,6 +191,9 @@ async function dragAndDrop(page: Page, rounds: number) {
         return state.__frames.slice(2);
       })),
     );
+    const traced = frameWork(JSON.parse((await browser.stopTracing()).toString()) as Trace);
+    work.perFrame.push(...traced.perFrame);
+    work.longestTask = Math.max(work.longestTask, traced.longestTask);
 
     await page.evaluate((id) => {
       const state = window as unknown as { __upAt?: number; __droppedAt?: number };
@@ -217,7 +219,7 @@ async function dragAndDrop(page: Page, rounds: number) {
     // Let the move's answer arrive before the next round.
     await page.waitForTimeout(500);
   }
-  return { frames, drops };
+  return { frames, drops, work };
 }
 
 /**

@@ -75,8 +75,9 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const round = (value: number) => Math.round(value * 10) / 10;
 
-// The warm-up is not counted in the figures, but its own p99 is reported: on a server just started,
-// it shows what the first seconds of this load cost before the JIT has compiled the hot paths.
+// The warm-up is not counted in the figures, but its own p99 is reported: the first seconds of this
+// load after the server sat idle (this process has just started), so it includes any maintenance
+// pass the idle database began, and on a server just started, the JIT compiling the hot paths.
 const warmup = await run(options.warmupSeconds);
 const { latencies, failures, elapsed, total } = await run(options.seconds);
 const sorted = latencies.sort((a, b) => a - b);

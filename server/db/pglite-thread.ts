@@ -80,7 +80,7 @@ export async function startPgliteThread(
       for (const listener of channels.get(message.channel)?.listeners ?? []) listener(message.payload);
       return;
     }
-    // Vacuuming is the database's own business; a failure is reported, and the next pass retries.
+    // Vacuuming is the database's own business; a failure is reported, and retried after `forceMs`.
     if (message.maintenanceFailed) console.error('database maintenance failed:', message.maintenanceFailed.message);
     if (message.id === undefined) return;
     const waiting = pending.get(message.id);

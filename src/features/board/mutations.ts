@@ -6,16 +6,23 @@ import { boardQueries, projectQueries } from './queries';
 
 export type MoveInput = { cardId: string; columnId: string; position: number; title: string };
 
+/** Boards to fetch again once none of this tab's moves on them is on its way. */
+const boardsToRefetch = new Set<string>();
+
 /**
  * Moves a card: the board shows the move at once, the server's column orders then replace it as
  * the truth, and a refused move is rolled back with the server's message. If a colleague's change
  * to the board arrived live while the move was on its way, the answer may predate it: it is still
- * applied (it places this card), then the board is fetched again so that theirs is not undone.
+ * applied (it places this card), then the board is fetched again so that theirs is not undone —
+ * once no other move of this tab on the board is on its way, since a fetch that read before one
+ * of them committed would undo that one.
  */
 export function useMoveCard(projectId: string) {
   const queryClient = useQueryClient();
   const key = boardQueries.detail(projectId).queryKey;
+  const mutationKey = ['move-card', projectId];
   return useMutation({
+    mutationKey,
     mutationFn: ({ cardId, columnId, position }: MoveInput) =>
       unwrap(
         api.PATCH('/projects/{projectId}/cards/{cardId}/move', {
@@ -24,6 +31,8 @@ export function useMoveCard(projectId: string) {
         }),
       ),
     onMutate: async ({ cardId, columnId, position }) => {
+      // A fetch cancelled here is owed: it is made again when the moves have settled.
+      if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) boardsToRefetch.add(projectId);
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
       if (previous) queryClient.setQueryData(key, moveLocally(previous, cardId, columnId, position));
@@ -32,7 +41,13 @@ export function useMoveCard(projectId: string) {
     onSuccess: (result, _input, context) => {
       queryClient.setQueryData(key, (board) => board && applyColumnOrders(board, result.columns, result.card));
       queryClient.setQueryData(boardQueries.card(projectId, result.card.id).queryKey, result.card);
-      if (liveOrderMark(projectId) !== context.mark) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      if (liveOrderMark(projectId) !== context.mark) boardsToRefetch.add(projectId);
+    },
+    onSettled: () => {
+      // This move still counts as on its way until its callbacks have run.
+      if (!boardsToRefetch.has(projectId) || queryClient.isMutating({ mutationKey }) > 1) return;
+      boardsToRefetch.delete(projectId);
+      void queryClient.invalidateQueries({ queryKey: key, exact: true });
     },
     onError: (error, { title }, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
