@@ -32,7 +32,7 @@ export function useMoveCard(projectId: string) {
       ),
     onMutate: async ({ cardId, columnId, position }) => {
       // A fetch cancelled here is owed: it is made again when the moves have settled.
-      if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) boardsToRefetch.add(projectId);
+      if (queryClient.isFetching({ queryKey: key }) > 0) boardsToRefetch.add(projectId);
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
       if (previous) queryClient.setQueryData(key, moveLocally(previous, cardId, columnId, position));
@@ -43,15 +43,16 @@ export function useMoveCard(projectId: string) {
       queryClient.setQueryData(boardQueries.card(projectId, result.card.id).queryKey, result.card);
       if (liveOrderMark(projectId) !== context.mark) boardsToRefetch.add(projectId);
     },
+    onError: (error, { title }, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast('error', `Could not move “${title}”`, errorMessage(error));
+      // The server's truth, fetched once the tab's other moves on this board have settled.
+      boardsToRefetch.add(projectId);
+    },
     onSettled: () => {
       // This move still counts as on its way until its callbacks have run.
       if (!boardsToRefetch.has(projectId) || queryClient.isMutating({ mutationKey }) > 1) return;
       boardsToRefetch.delete(projectId);
-      void queryClient.invalidateQueries({ queryKey: key, exact: true });
-    },
-    onError: (error, { title }, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast('error', `Could not move “${title}”`, errorMessage(error));
       void queryClient.invalidateQueries({ queryKey: key });
     },
   });
