@@ -6,6 +6,7 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import './ui/styles/tokens.css';
 import './ui/styles/base.css';
+import './ui/styles/controls.css';
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);

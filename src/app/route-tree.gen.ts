@@ -12,15 +12,16 @@ import { Route as rootRouteImport } from './../routes/__root'
 import { Route as AppRouteImport } from './../routes/_app'
 import { Route as SigninRouteImport } from './../routes/signin'
 import { Route as AppIndexRouteImport } from './../routes/_app/index'
+import { Route as AppCompanyRouteImport } from './../routes/_app/_company'
 import { Route as AppAccountRouteImport } from './../routes/_app/account'
-import { Route as AppAgentsRouteImport } from './../routes/_app/agents'
-import { Route as AppPeopleRouteImport } from './../routes/_app/people'
-import { Route as AppSettingsRouteImport } from './../routes/_app/settings'
-import { Route as AppTeamsRouteImport } from './../routes/_app/teams'
-import { Route as AppProjectsIndexRouteImport } from './../routes/_app/projects/index'
-import { Route as AppProjectsProjectIdRouteImport } from './../routes/_app/projects/$projectId'
-import { Route as AppSettingsIndexRouteImport } from './../routes/_app/settings/index'
-import { Route as AppSettingsApiKeysRouteImport } from './../routes/_app/settings/api-keys'
+import { Route as AppCompanyAgentsRouteImport } from './../routes/_app/_company/agents'
+import { Route as AppCompanyPeopleRouteImport } from './../routes/_app/_company/people'
+import { Route as AppCompanySettingsRouteImport } from './../routes/_app/_company/settings'
+import { Route as AppCompanyTeamsRouteImport } from './../routes/_app/_company/teams'
+import { Route as AppCompanyProjectsIndexRouteImport } from './../routes/_app/_company/projects/index'
+import { Route as AppCompanyProjectsProjectIdRouteImport } from './../routes/_app/_company/projects/$projectId'
+import { Route as AppCompanySettingsIndexRouteImport } from './../routes/_app/_company/settings/index'
+import { Route as AppCompanySettingsApiKeysRouteImport } from './../routes/_app/_company/settings/api-keys'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -36,91 +37,98 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCompanyRoute = AppCompanyRouteImport.update({
+  id: '/_company',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAccountRoute = AppAccountRouteImport.update({
   id: '/account',
   path: '/account',
   getParentRoute: () => AppRoute,
 } as any)
-const AppAgentsRoute = AppAgentsRouteImport.update({
+const AppCompanyAgentsRoute = AppCompanyAgentsRouteImport.update({
   id: '/agents',
   path: '/agents',
-  getParentRoute: () => AppRoute,
+  getParentRoute: () => AppCompanyRoute,
 } as any)
-const AppPeopleRoute = AppPeopleRouteImport.update({
+const AppCompanyPeopleRoute = AppCompanyPeopleRouteImport.update({
   id: '/people',
   path: '/people',
-  getParentRoute: () => AppRoute,
+  getParentRoute: () => AppCompanyRoute,
 } as any)
-const AppSettingsRoute = AppSettingsRouteImport.update({
+const AppCompanySettingsRoute = AppCompanySettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
-  getParentRoute: () => AppRoute,
+  getParentRoute: () => AppCompanyRoute,
 } as any)
-const AppTeamsRoute = AppTeamsRouteImport.update({
+const AppCompanyTeamsRoute = AppCompanyTeamsRouteImport.update({
   id: '/teams',
   path: '/teams',
-  getParentRoute: () => AppRoute,
+  getParentRoute: () => AppCompanyRoute,
 } as any)
-const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
+const AppCompanyProjectsIndexRoute = AppCompanyProjectsIndexRouteImport.update({
   id: '/projects/',
   path: '/projects/',
-  getParentRoute: () => AppRoute,
+  getParentRoute: () => AppCompanyRoute,
 } as any)
-const AppProjectsProjectIdRoute = AppProjectsProjectIdRouteImport.update({
-  id: '/projects/$projectId',
-  path: '/projects/$projectId',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppSettingsIndexRoute = AppSettingsIndexRouteImport.update({
+const AppCompanyProjectsProjectIdRoute =
+  AppCompanyProjectsProjectIdRouteImport.update({
+    id: '/projects/$projectId',
+    path: '/projects/$projectId',
+    getParentRoute: () => AppCompanyRoute,
+  } as any)
+const AppCompanySettingsIndexRoute = AppCompanySettingsIndexRouteImport.update({
   id: '/',
   path: '/',
-  getParentRoute: () => AppSettingsRoute,
+  getParentRoute: () => AppCompanySettingsRoute,
 } as any)
-const AppSettingsApiKeysRoute = AppSettingsApiKeysRouteImport.update({
-  id: '/api-keys',
-  path: '/api-keys',
-  getParentRoute: () => AppSettingsRoute,
-} as any)
+const AppCompanySettingsApiKeysRoute =
+  AppCompanySettingsApiKeysRouteImport.update({
+    id: '/api-keys',
+    path: '/api-keys',
+    getParentRoute: () => AppCompanySettingsRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/signin': typeof SigninRoute
   '/account': typeof AppAccountRoute
-  '/agents': typeof AppAgentsRoute
-  '/people': typeof AppPeopleRoute
-  '/settings': typeof AppSettingsRouteWithChildren
-  '/teams': typeof AppTeamsRoute
-  '/projects/$projectId': typeof AppProjectsProjectIdRoute
-  '/settings/api-keys': typeof AppSettingsApiKeysRoute
-  '/projects/': typeof AppProjectsIndexRoute
-  '/settings/': typeof AppSettingsIndexRoute
+  '/agents': typeof AppCompanyAgentsRoute
+  '/people': typeof AppCompanyPeopleRoute
+  '/settings': typeof AppCompanySettingsRouteWithChildren
+  '/teams': typeof AppCompanyTeamsRoute
+  '/projects/$projectId': typeof AppCompanyProjectsProjectIdRoute
+  '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/projects/': typeof AppCompanyProjectsIndexRoute
+  '/settings/': typeof AppCompanySettingsIndexRoute
 }
 export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
-  '/account': typeof AppAccountRoute
-  '/agents': typeof AppAgentsRoute
-  '/people': typeof AppPeopleRoute
-  '/teams': typeof AppTeamsRoute
   '/': typeof AppIndexRoute
-  '/projects/$projectId': typeof AppProjectsProjectIdRoute
-  '/settings/api-keys': typeof AppSettingsApiKeysRoute
-  '/projects': typeof AppProjectsIndexRoute
-  '/settings': typeof AppSettingsIndexRoute
+  '/account': typeof AppAccountRoute
+  '/agents': typeof AppCompanyAgentsRoute
+  '/people': typeof AppCompanyPeopleRoute
+  '/teams': typeof AppCompanyTeamsRoute
+  '/projects/$projectId': typeof AppCompanyProjectsProjectIdRoute
+  '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/projects': typeof AppCompanyProjectsIndexRoute
+  '/settings': typeof AppCompanySettingsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/signin': typeof SigninRoute
+  '/_app/_company': typeof AppCompanyRouteWithChildren
   '/_app/account': typeof AppAccountRoute
-  '/_app/agents': typeof AppAgentsRoute
-  '/_app/people': typeof AppPeopleRoute
-  '/_app/settings': typeof AppSettingsRouteWithChildren
-  '/_app/teams': typeof AppTeamsRoute
   '/_app/': typeof AppIndexRoute
-  '/_app/projects/$projectId': typeof AppProjectsProjectIdRoute
-  '/_app/settings/api-keys': typeof AppSettingsApiKeysRoute
-  '/_app/projects/': typeof AppProjectsIndexRoute
-  '/_app/settings/': typeof AppSettingsIndexRoute
+  '/_app/_company/agents': typeof AppCompanyAgentsRoute
+  '/_app/_company/people': typeof AppCompanyPeopleRoute
+  '/_app/_company/settings': typeof AppCompanySettingsRouteWithChildren
+  '/_app/_company/teams': typeof AppCompanyTeamsRoute
+  '/_app/_company/projects/$projectId': typeof AppCompanyProjectsProjectIdRoute
+  '/_app/_company/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/_app/_company/projects/': typeof AppCompanyProjectsIndexRoute
+  '/_app/_company/settings/': typeof AppCompanySettingsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -139,11 +147,11 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/signin'
+    | '/'
     | '/account'
     | '/agents'
     | '/people'
     | '/teams'
-    | '/'
     | '/projects/$projectId'
     | '/settings/api-keys'
     | '/projects'
@@ -152,16 +160,17 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_app'
     | '/signin'
+    | '/_app/_company'
     | '/_app/account'
-    | '/_app/agents'
-    | '/_app/people'
-    | '/_app/settings'
-    | '/_app/teams'
     | '/_app/'
-    | '/_app/projects/$projectId'
-    | '/_app/settings/api-keys'
-    | '/_app/projects/'
-    | '/_app/settings/'
+    | '/_app/_company/agents'
+    | '/_app/_company/people'
+    | '/_app/_company/settings'
+    | '/_app/_company/teams'
+    | '/_app/_company/projects/$projectId'
+    | '/_app/_company/settings/api-keys'
+    | '/_app/_company/projects/'
+    | '/_app/_company/settings/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -192,6 +201,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/_company': {
+      id: '/_app/_company'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AppCompanyRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/account': {
       id: '/_app/account'
       path: '/account'
@@ -199,99 +215,110 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/agents': {
-      id: '/_app/agents'
+    '/_app/_company/agents': {
+      id: '/_app/_company/agents'
       path: '/agents'
       fullPath: '/agents'
-      preLoaderRoute: typeof AppAgentsRouteImport
-      parentRoute: typeof AppRoute
+      preLoaderRoute: typeof AppCompanyAgentsRouteImport
+      parentRoute: typeof AppCompanyRoute
     }
-    '/_app/people': {
-      id: '/_app/people'
+    '/_app/_company/people': {
+      id: '/_app/_company/people'
       path: '/people'
       fullPath: '/people'
-      preLoaderRoute: typeof AppPeopleRouteImport
-      parentRoute: typeof AppRoute
+      preLoaderRoute: typeof AppCompanyPeopleRouteImport
+      parentRoute: typeof AppCompanyRoute
     }
-    '/_app/settings': {
-      id: '/_app/settings'
+    '/_app/_company/settings': {
+      id: '/_app/_company/settings'
       path: '/settings'
       fullPath: '/settings'
-      preLoaderRoute: typeof AppSettingsRouteImport
-      parentRoute: typeof AppRoute
+      preLoaderRoute: typeof AppCompanySettingsRouteImport
+      parentRoute: typeof AppCompanyRoute
     }
-    '/_app/teams': {
-      id: '/_app/teams'
+    '/_app/_company/teams': {
+      id: '/_app/_company/teams'
       path: '/teams'
       fullPath: '/teams'
-      preLoaderRoute: typeof AppTeamsRouteImport
-      parentRoute: typeof AppRoute
+      preLoaderRoute: typeof AppCompanyTeamsRouteImport
+      parentRoute: typeof AppCompanyRoute
     }
-    '/_app/projects/': {
-      id: '/_app/projects/'
+    '/_app/_company/projects/': {
+      id: '/_app/_company/projects/'
       path: '/projects'
       fullPath: '/projects/'
-      preLoaderRoute: typeof AppProjectsIndexRouteImport
-      parentRoute: typeof AppRoute
+      preLoaderRoute: typeof AppCompanyProjectsIndexRouteImport
+      parentRoute: typeof AppCompanyRoute
     }
-    '/_app/projects/$projectId': {
-      id: '/_app/projects/$projectId'
+    '/_app/_company/projects/$projectId': {
+      id: '/_app/_company/projects/$projectId'
       path: '/projects/$projectId'
       fullPath: '/projects/$projectId'
-      preLoaderRoute: typeof AppProjectsProjectIdRouteImport
-      parentRoute: typeof AppRoute
+      preLoaderRoute: typeof AppCompanyProjectsProjectIdRouteImport
+      parentRoute: typeof AppCompanyRoute
     }
-    '/_app/settings/': {
-      id: '/_app/settings/'
+    '/_app/_company/settings/': {
+      id: '/_app/_company/settings/'
       path: '/'
       fullPath: '/settings/'
-      preLoaderRoute: typeof AppSettingsIndexRouteImport
-      parentRoute: typeof AppSettingsRoute
+      preLoaderRoute: typeof AppCompanySettingsIndexRouteImport
+      parentRoute: typeof AppCompanySettingsRoute
     }
-    '/_app/settings/api-keys': {
-      id: '/_app/settings/api-keys'
+    '/_app/_company/settings/api-keys': {
+      id: '/_app/_company/settings/api-keys'
       path: '/api-keys'
       fullPath: '/settings/api-keys'
-      preLoaderRoute: typeof AppSettingsApiKeysRouteImport
-      parentRoute: typeof AppSettingsRoute
+      preLoaderRoute: typeof AppCompanySettingsApiKeysRouteImport
+      parentRoute: typeof AppCompanySettingsRoute
     }
   }
 }
 
-interface AppSettingsRouteChildren {
-  AppSettingsApiKeysRoute: typeof AppSettingsApiKeysRoute
-  AppSettingsIndexRoute: typeof AppSettingsIndexRoute
+interface AppCompanySettingsRouteChildren {
+  AppCompanySettingsApiKeysRoute: typeof AppCompanySettingsApiKeysRoute
+  AppCompanySettingsIndexRoute: typeof AppCompanySettingsIndexRoute
 }
 
-const AppSettingsRouteChildren: AppSettingsRouteChildren = {
-  AppSettingsApiKeysRoute: AppSettingsApiKeysRoute,
-  AppSettingsIndexRoute: AppSettingsIndexRoute,
+const AppCompanySettingsRouteChildren: AppCompanySettingsRouteChildren = {
+  AppCompanySettingsApiKeysRoute: AppCompanySettingsApiKeysRoute,
+  AppCompanySettingsIndexRoute: AppCompanySettingsIndexRoute,
 }
 
-const AppSettingsRouteWithChildren = AppSettingsRoute._addFileChildren(
-  AppSettingsRouteChildren,
+const AppCompanySettingsRouteWithChildren =
+  AppCompanySettingsRoute._addFileChildren(AppCompanySettingsRouteChildren)
+
+interface AppCompanyRouteChildren {
+  AppCompanyAgentsRoute: typeof AppCompanyAgentsRoute
+  AppCompanyPeopleRoute: typeof AppCompanyPeopleRoute
+  AppCompanySettingsRoute: typeof AppCompanySettingsRouteWithChildren
+  AppCompanyTeamsRoute: typeof AppCompanyTeamsRoute
+  AppCompanyProjectsProjectIdRoute: typeof AppCompanyProjectsProjectIdRoute
+  AppCompanyProjectsIndexRoute: typeof AppCompanyProjectsIndexRoute
+}
+
+const AppCompanyRouteChildren: AppCompanyRouteChildren = {
+  AppCompanyAgentsRoute: AppCompanyAgentsRoute,
+  AppCompanyPeopleRoute: AppCompanyPeopleRoute,
+  AppCompanySettingsRoute: AppCompanySettingsRouteWithChildren,
+  AppCompanyTeamsRoute: AppCompanyTeamsRoute,
+  AppCompanyProjectsProjectIdRoute: AppCompanyProjectsProjectIdRoute,
+  AppCompanyProjectsIndexRoute: AppCompanyProjectsIndexRoute,
+}
+
+const AppCompanyRouteWithChildren = AppCompanyRoute._addFileChildren(
+  AppCompanyRouteChildren,
 )
 
 interface AppRouteChildren {
+  AppCompanyRoute: typeof AppCompanyRouteWithChildren
   AppAccountRoute: typeof AppAccountRoute
-  AppAgentsRoute: typeof AppAgentsRoute
-  AppPeopleRoute: typeof AppPeopleRoute
-  AppSettingsRoute: typeof AppSettingsRouteWithChildren
-  AppTeamsRoute: typeof AppTeamsRoute
   AppIndexRoute: typeof AppIndexRoute
-  AppProjectsProjectIdRoute: typeof AppProjectsProjectIdRoute
-  AppProjectsIndexRoute: typeof AppProjectsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppCompanyRoute: AppCompanyRouteWithChildren,
   AppAccountRoute: AppAccountRoute,
-  AppAgentsRoute: AppAgentsRoute,
-  AppPeopleRoute: AppPeopleRoute,
-  AppSettingsRoute: AppSettingsRouteWithChildren,
-  AppTeamsRoute: AppTeamsRoute,
   AppIndexRoute: AppIndexRoute,
-  AppProjectsProjectIdRoute: AppProjectsProjectIdRoute,
-  AppProjectsIndexRoute: AppProjectsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

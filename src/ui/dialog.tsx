@@ -3,6 +3,10 @@ import { Button } from './button';
 import { CloseIcon } from './icons';
 import './dialog.css';
 
+/** Fields a dialog puts focus on when it opens: the first of them outside its header. */
+const FIELDS =
+  'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly]), select:not([disabled])';
+
 type DialogProps = {
   open: boolean;
   onClose: () => void;
@@ -28,6 +32,13 @@ export function Dialog({ open, onClose, title, description, children, size = 'no
     if (!dialog || !open) return;
     const previous = document.activeElement as HTMLElement | null;
     dialog.showModal();
+    // The browser focuses the first focusable element, the header's Close button. People start at
+    // the element the content names (`data-autofocus`; React's autoFocus would run before the
+    // dialog opens and lose the element to return focus to), or else at the first field.
+    const first =
+      dialog.querySelector<HTMLElement>('[data-autofocus]') ??
+      [...dialog.querySelectorAll<HTMLElement>(FIELDS)].find((field) => !field.closest('.dialog-header'));
+    first?.focus();
     return () => {
       dialog.close();
       previous?.focus?.();
@@ -106,7 +117,7 @@ export function ConfirmDialog({
       >
         {children}
         <div className="dialog-actions">
-          <Button autoFocus onClick={onCancel}>
+          <Button data-autofocus onClick={onCancel}>
             Cancel
           </Button>
           <Button type="submit" variant={tone} busy={busy} disabled={confirmDisabled}>

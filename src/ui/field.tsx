@@ -1,4 +1,10 @@
-import { type ReactNode, type SelectHTMLAttributes, type InputHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import './field.css';
 
 type FieldShellProps = {
@@ -63,6 +69,44 @@ export function TextField({ label, description, error, showCounter, maxLength, v
           maxLength={maxLength}
           value={value}
           {...input}
+        />
+      )}
+    </FieldShell>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string;
+  showCounter?: boolean;
+};
+
+/** A multi-line text field (descriptions, notes), wired like `TextField`. */
+export function TextAreaField({
+  label,
+  description,
+  error,
+  showCounter,
+  maxLength,
+  value,
+  rows = 4,
+  ...textarea
+}: TextAreaFieldProps) {
+  const counter =
+    showCounter && maxLength !== undefined ? { length: String(value ?? '').length, max: maxLength } : undefined;
+  return (
+    <FieldShell label={label} description={description} error={error} counter={counter}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          id={id}
+          className="input textarea"
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          maxLength={maxLength}
+          value={value}
+          rows={rows}
+          {...textarea}
         />
       )}
     </FieldShell>

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
-import { type ReactNode, useState } from 'react';
+import { onLiveResync, startLive, stopLive } from '@/api';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useMe, useSignOut } from '@/features/auth';
 import {
   AgentIcon,
@@ -31,9 +33,27 @@ const navigation = [
   { to: '/people', label: 'People', icon: PeopleIcon, exact: false, company: true },
   { to: '/agents', label: 'Agents', icon: AgentIcon, exact: false, company: true },
   { to: '/teams', label: 'Teams', icon: TeamIcon, exact: false, company: true },
-  { to: '/settings/api-keys', label: 'API keys', icon: KeyIcon, exact: false, company: false },
+  { to: '/settings/api-keys', label: 'API keys', icon: KeyIcon, exact: false, company: true },
   { to: '/account', label: 'Account', icon: UserIcon, exact: false, company: false },
 ] as const;
+
+/**
+ * One live connection per tab for a member of a company (someone without one has no stream to
+ * follow). When the server cannot replay what the tab missed, everything cached may be out of
+ * date: refetch it.
+ */
+function useLiveConnection(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const stopResync = onLiveResync(() => void queryClient.invalidateQueries());
+    startLive();
+    return () => {
+      stopResync();
+      stopLive();
+    };
+  }, [enabled, queryClient]);
+}
 
 /** The signed-in layout: navigation, who is signed in, theme, and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -42,13 +62,26 @@ export function AppShell({ children }: { children: ReactNode }) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // Boards use the whole width; other pages keep a readable measure.
   const wide = useRouterState({
-    select: (state) => state.matches.some((match) => match.routeId === '/_app/projects/$projectId'),
+    select: (state) => state.matches.some((match) => match.routeId === '/_app/_company/projects/$projectId'),
   });
   // The phone-width menu stays open only on the page where it was opened: navigating closes it.
   const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
   const navOpen = navOpenOn === pathname;
+  // Escape closes the phone-width menu and gives focus back to its button.
+  useEffect(() => {
+    if (!navOpen) return;
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      setNavOpenOn(null);
+      document.getElementById('shell-menu-button')?.focus();
+    }
+    document.addEventListener('keydown', handleKeyDown);
+    return () => document.removeEventListener('keydown', handleKeyDown);
+  }, [navOpen]);
   useGlobalShortcuts();
   useAppCommands(me);
+  const company = Boolean(me.company);
+  useLiveConnection(company);
 
   return (
     <div className="shell">
@@ -57,6 +90,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <header className="shell-topbar">
         <Button
+          id="shell-menu-button"
           variant="ghost"
           aria-expanded={navOpen}
           aria-controls="shell-sidebar"
@@ -83,7 +117,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <nav aria-label="Main">
           <ul className="shell-nav">
             {navigation
-              .filter((item) => !item.company || me.company)
+              .filter((item) => !item.company || company)
               .map(({ to, label, icon: Icon, exact }) => (
                 <li key={to}>
                   <Link
@@ -109,7 +143,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               </div>
             </div>
           </div>
-          <LiveIndicator />
+          {company && <LiveIndicator />}
           <ThemeSelect />
           <div className="row">
             <Button variant="ghost" size="small" onClick={openShortcutSheet} aria-keyshortcuts="?">
@@ -127,8 +161,8 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <ShortcutSheet />
-      <PaletteHost userId={me.user.id} />
-      <CreateCardHost />
+      <PaletteHost userId={me.user.id} searchable={company} />
+      {company && <CreateCardHost />}
     </div>
   );
 }

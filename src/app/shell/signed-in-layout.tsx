@@ -1,7 +1,6 @@
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { onLiveResync, startLive, stopLive, useSession } from '@/api';
+import { useSession } from '@/api';
 import { AppShell } from './app-shell';
 
 /**
@@ -20,19 +19,6 @@ export function SignedInLayout() {
     const leftOnPurpose = reason === 'signed-out' || reason === 'deleted';
     void navigate({ to: '/signin', search: { redirect: leftOnPurpose ? undefined : href }, replace: true });
   }, [token, reason, href, navigate]);
-
-  // One live connection per tab while signed in. When the server cannot replay what the tab
-  // missed, everything cached may be out of date: refetch it.
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!token) return;
-    const stopResync = onLiveResync(() => void queryClient.invalidateQueries());
-    startLive();
-    return () => {
-      stopResync();
-      stopLive();
-    };
-  }, [token, queryClient]);
 
   if (!token) return null;
   return (

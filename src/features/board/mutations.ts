@@ -96,6 +96,39 @@ export function useUpdateCard(projectId: string, cardId: string) {
   });
 }
 
+/**
+ * Archives a card from the board (its menu): it leaves the board at once, the server's answer
+ * then stands, and a refused archive puts it back with the server's message.
+ */
+export function useArchiveCard(projectId: string) {
+  const queryClient = useQueryClient();
+  const key = boardQueries.detail(projectId).queryKey;
+  return useMutation({
+    mutationFn: ({ cardId }: { cardId: string; title: string }) =>
+      unwrap(
+        api.PATCH('/projects/{projectId}/cards/{cardId}', {
+          params: { path: { projectId, cardId } },
+          body: { archived: true },
+        }),
+      ),
+    onMutate: async ({ cardId }) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const previous = queryClient.getQueryData(key);
+      const card = previous?.columns.flatMap((column) => column.cards).find((item) => item.id === cardId);
+      if (previous && card) queryClient.setQueryData(key, replaceCard(previous, { ...card, archived: true }));
+      return { previous };
+    },
+    onSuccess: (card, { title }) => {
+      storeCard(queryClient, projectId, card);
+      toast('success', `Archived “${title}”`, 'Open it from its link to restore it.');
+    },
+    onError: (error, { title }, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast('error', `Could not archive “${title}”`, errorMessage(error));
+    },
+  });
+}
+
 export function storeCard(queryClient: ReturnType<typeof useQueryClient>, projectId: string, card: Card) {
   queryClient.setQueryData(boardQueries.card(projectId, card.id).queryKey, card);
   const key = boardQueries.detail(projectId).queryKey;

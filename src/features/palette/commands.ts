@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { create } from 'zustand';
 
 /** An action the palette offers; features and the app contribute them. */
@@ -8,6 +9,8 @@ export type PaletteCommand = {
   keywords?: string;
   /** Shown beside the label, e.g. "g p". */
   hint?: string;
+  /** Its own icon in the list (a decorative SVG). */
+  icon?: ReactNode;
   run: () => void;
 };
 

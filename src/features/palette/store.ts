@@ -4,7 +4,11 @@ import { create } from 'zustand';
  * Whether the palette is open, and whether it was ever opened (its code loads then, and it stays
  * mounted afterwards so reopening is instant).
  */
-export const usePalette = create<{ open: boolean; loaded: boolean }>(() => ({ open: false, loaded: false }));
+export const usePalette = create<{ open: boolean; loaded: boolean; searchable: boolean }>(() => ({
+  open: false,
+  loaded: false,
+  searchable: true,
+}));
 export const openPalette = () => usePalette.setState({ open: true, loaded: true });
 export const closePalette = () => usePalette.setState({ open: false });
 export const togglePalette = () => usePalette.setState((state) => ({ open: !state.open, loaded: true }));

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { NoCompany } from '@/app/no-company';
 import { useMe } from '@/features/auth';
 import { Overview } from '@/features/home';
 import { useDocumentTitle } from '@/ui';
@@ -8,6 +9,7 @@ export const Route = createFileRoute('/_app/')({
 });
 
 function HomePage() {
+  const me = useMe();
   useDocumentTitle('Home');
-  return <Overview me={useMe()} />;
+  return me.company ? <Overview me={me} /> : <NoCompany me={me} />;
 }

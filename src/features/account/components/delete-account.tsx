@@ -42,7 +42,7 @@ export function DeleteAccount({ me }: { me: Me }) {
         <TextField
           label="Your email"
           autoComplete="off"
-          autoFocus
+          data-autofocus
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />

@@ -21,7 +21,7 @@ type ColumnProps = {
   placeholderHeight: number;
   members: Map<string, Member>;
   now: number;
-  onMoveTo: (card: BoardCard) => void;
+  onMenu: (card: BoardCard, anchor: HTMLElement) => void;
   onEdit: (column: Column) => void;
   linkFor: (cardId: string) => string;
   onOpen: (cardId: string) => void;
@@ -32,7 +32,7 @@ const DraggableCard = memo(function DraggableCard(props: {
   index: number;
   assignee?: Member;
   now: number;
-  onMoveTo: (card: BoardCard) => void;
+  onMenu: (card: BoardCard, anchor: HTMLElement) => void;
   linkFor: (cardId: string) => string;
   onOpen: (cardId: string) => void;
 }) {
@@ -88,7 +88,7 @@ export const BoardColumn = memo(function BoardColumn({
   placeholderHeight,
   members,
   now,
-  onMoveTo,
+  onMenu,
   onEdit,
   linkFor,
   onOpen,
@@ -127,7 +127,7 @@ export const BoardColumn = memo(function BoardColumn({
         index={index}
         assignee={row.assignee ? members.get(row.assignee) : undefined}
         now={now}
-        onMoveTo={onMoveTo}
+        onMenu={onMenu}
         linkFor={linkFor}
         onOpen={onOpen}
       />

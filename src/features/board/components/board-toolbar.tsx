@@ -1,6 +1,6 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { errorMessage, type Member, type ProjectDetail } from '@/api';
-import { Button, Dialog, TextField } from '@/ui';
+import { Button, Dialog, TextAreaField, TextField } from '@/ui';
 import { hasFilters, PRIORITIES, priorityLabel, type BoardFilters } from '../filters';
 import { useCreateColumn, useUpdateProject } from '../mutations';
 
@@ -120,7 +120,7 @@ function AddColumnDialog({ projectId, open, onClose }: { projectId: string; open
         <TextField
           label="Name"
           required
-          autoFocus
+          data-autofocus
           maxLength={60}
           value={name}
           onChange={(event) => setName(event.target.value)}
@@ -160,7 +160,7 @@ function ProjectSettingsForm({ board, onClose }: { board: ProjectDetail; onClose
         </p>
       )}
       <TextField label="Name" required maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />
-      <TextField
+      <TextAreaField
         label="Description"
         maxLength={2000}
         value={description}

@@ -26,6 +26,8 @@ import { useMoveCard } from '../mutations';
 import { BoardColumn } from './board-column';
 import { CardFace } from './card-face';
 import { ColumnDialog } from './column-dialog';
+import { BoardStrip } from './board-strip';
+import { CardMenu } from './card-menu';
 import { MoveToDialog } from './move-to-dialog';
 import './board.css';
 
@@ -87,6 +89,8 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
   const [target, setTarget] = useState<Target | null>(null);
   const targetRef = useRef<Target | null>(null);
   const [moving, setMoving] = useState<BoardCard | null>(null);
+  const [menu, setMenu] = useState<{ card: BoardCard; anchor: HTMLElement } | null>(null);
+  const openMenu = useCallback((card: BoardCard, anchor: HTMLElement) => setMenu({ card, anchor }), []);
   const [editing, setEditing] = useState<Column | null>(null);
   const now = useNow();
   const filtered = hasFilters(filters);
@@ -290,11 +294,11 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
         announcements,
         screenReaderInstructions: {
           draggable:
-            'To move a card with the keyboard, press Space on its drag handle, move it with the arrow keys, and press Space again to drop it. Escape cancels. Each card also has a Move button.',
+            'To move a card with the keyboard, press Space on its drag handle, move it with the arrow keys, and press Space again to drop it. Escape cancels. Each card’s menu (the period key on a focused card) also has Move to.',
         },
       }}
     >
-      <div className="board-columns" aria-label={`${board.name} board`} role="region">
+      <BoardStrip label={`${board.name} board`}>
         {board.columns.map((column) => (
           <BoardColumn
             key={column.id}
@@ -306,13 +310,13 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
             placeholderHeight={target?.columnId === column.id ? (active?.height ?? 0) : 0}
             members={members}
             now={now}
-            onMoveTo={setMoving}
+            onMenu={openMenu}
             onEdit={setEditing}
             linkFor={linkFor}
             onOpen={onOpen}
           />
         ))}
-      </div>
+      </BoardStrip>
       <DragOverlay dropAnimation={null}>
         {active && (
           <div className="drag-overlay" style={{ width: active.width }}>
@@ -326,6 +330,17 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
           </div>
         )}
       </DragOverlay>
+      {menu && (
+        <CardMenu
+          projectId={board.id}
+          card={menu.card}
+          anchor={menu.anchor}
+          link={linkFor(menu.card.id)}
+          onOpen={onOpen}
+          onMoveTo={setMoving}
+          onClose={() => setMenu(null)}
+        />
+      )}
       <MoveToDialog
         board={board}
         card={moving}

@@ -2,7 +2,7 @@ import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/
 import { type KeyboardEventHandler, memo, type Ref } from 'react';
 import type { BoardCard, Member } from '@/api';
 import { formatDate } from '@/lib/format';
-import { Avatar, BlockedIcon, ChecklistIcon, CommentIcon } from '@/ui';
+import { Avatar, BlockedIcon, ChecklistIcon, CommentIcon, MoreIcon } from '@/ui';
 import { priorityLabel } from '../filters';
 
 type DragBindings = {
@@ -19,7 +19,8 @@ type CardFaceProps = {
   /** Set while this card's face is a copy in the drag overlay. */
   overlay?: boolean;
   drag?: DragBindings;
-  onMoveTo?: (card: BoardCard) => void;
+  /** Opens the card's menu (Open, Move to…, Copy link, Archive) beside `anchor`. */
+  onMenu?: (card: BoardCard, anchor: HTMLElement) => void;
   /** The card panel's address for a card, and how to open it in place. */
   linkFor?: (cardId: string) => string;
   onOpen?: (cardId: string) => void;
@@ -33,9 +34,22 @@ function dueState(due: string, now: number): 'overdue' | 'soon' | undefined {
   return undefined;
 }
 
+/** Keys that open a focused card's menu: `.`, the context-menu key, and Shift+F10. */
+export function isMenuKey(event: {
+  key: string;
+  shiftKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false;
+  return event.key === '.' || event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey);
+}
+
 /**
  * A card on the board. The whole face drags with a pointer; the keyboard drags from the handle
- * (Space), and "Move to…" does the same without dragging. The title opens the card panel.
+ * (Space), and the card's menu ("⋯", or `.` on the focused card) moves it without dragging,
+ * opens it, copies its link or archives it. The title opens the card panel.
  */
 export const CardFace = memo(function CardFace({
   card,
@@ -43,7 +57,7 @@ export const CardFace = memo(function CardFace({
   index,
   overlay,
   drag,
-  onMoveTo,
+  onMenu,
   linkFor,
   onOpen,
   now,
@@ -61,6 +75,13 @@ export const CardFace = memo(function CardFace({
       data-blocked={card.blocked !== undefined || undefined}
       aria-labelledby={`card-title-${card.id}`}
       {...pointerListeners}
+      onKeyDown={(event) => {
+        if (!onMenu || !isMenuKey(event)) return;
+        const button = event.currentTarget.querySelector<HTMLElement>('.card-face-menu');
+        if (!button) return;
+        event.preventDefault();
+        onMenu(card, button);
+      }}
     >
       <div className="card-face-top">
         {/* A plain link: a router Link per card costs too much on a 2,000-card board. */}
@@ -78,6 +99,18 @@ export const CardFace = memo(function CardFace({
         >
           {card.title}
         </a>
+        {onMenu && !overlay && (
+          <button
+            type="button"
+            className="card-face-menu"
+            aria-label={`Actions for ${card.title}`}
+            aria-haspopup="menu"
+            aria-keyshortcuts="."
+            onClick={(event) => onMenu(card, event.currentTarget)}
+          >
+            <MoreIcon />
+          </button>
+        )}
         {drag && (
           <button
             ref={drag.setHandleRef as Ref<HTMLButtonElement>}
@@ -144,16 +177,6 @@ export const CardFace = memo(function CardFace({
               {assignee.kind === 'agent' ? ', an agent' : ''}
             </span>
           </span>
-        )}
-        {onMoveTo && !overlay && (
-          <button
-            type="button"
-            className="card-face-move"
-            onClick={() => onMoveTo(card)}
-            aria-label={`Move ${card.title} to…`}
-          >
-            Move…
-          </button>
         )}
       </div>
     </article>

@@ -76,7 +76,7 @@ function CreateCardForm() {
       <TextField
         label="Title"
         required
-        autoFocus
+        data-autofocus
         maxLength={200}
         value={title}
         onChange={(event) => setTitle(event.target.value)}

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError } from '@/api';
 import { formatRelative } from '@/lib/format';
-import { Button, Dialog, TextField } from '@/ui';
+import { Button, Dialog, TextAreaField, TextField } from '@/ui';
 import { useProjectListLive } from '../live';
 import { useCreateProject } from '../mutations';
 import { projectQueries } from '../queries';
@@ -104,13 +104,13 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
         <TextField
           label="Name"
           required
-          autoFocus
+          data-autofocus
           maxLength={120}
           value={name}
           onChange={(event) => setName(event.target.value)}
           error={isApiError(create.error) ? create.error.fieldError('name') : undefined}
         />
-        <TextField
+        <TextAreaField
           label="Description"
           maxLength={2000}
           value={description}

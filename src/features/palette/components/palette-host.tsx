@@ -5,9 +5,11 @@ import { closePalette, forgetRecent, setRecentOwner, togglePalette, usePalette }
 const Palette = lazy(() => import('./palette'));
 
 /** Listens for Cmd/Ctrl+K everywhere (inside fields too) and hosts the palette once opened. */
-export function PaletteHost({ userId }: { userId: string }) {
+export function PaletteHost({ userId, searchable }: { userId: string; searchable: boolean }) {
   const loaded = usePalette((state) => state.loaded);
   useEffect(() => setRecentOwner(userId), [userId]);
+  // A person without a company has nothing to search: the palette offers commands only.
+  useEffect(() => usePalette.setState({ searchable }), [searchable]);
   // The host leaves with the signed-in shell (sign-out): close, and forget the recent items.
   useEffect(
     () => () => {

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@/api';
 import { fold, matchRanges } from '@/lib/fold';
-import { AgentIcon, BoardIcon, KeyIcon, PeopleIcon, SearchIcon, Spinner, TeamIcon } from '@/ui';
+import { AgentIcon, BoardIcon, MoveIcon as CommandIcon, PeopleIcon, SearchIcon, Spinner, TeamIcon } from '@/ui';
 import { usePaletteCommands } from '../commands';
 import { searchQueries } from '../queries';
 import { addRecent, closePalette, type RecentItem, usePalette, useRecent } from '../store';
@@ -101,7 +101,8 @@ function PaletteBody() {
   const navigate = useNavigate();
   const commands = usePaletteCommands();
   const recent = useRecent((state) => state.items);
-  const search = useQuery(searchQueries.results(query));
+  const searchable = usePalette((state) => state.searchable);
+  const search = useQuery(searchQueries.results(query, searchable));
   const listId = useId();
   const list = useRef<HTMLUListElement>(null);
 
@@ -154,13 +155,15 @@ function PaletteBody() {
       group: 'Commands',
       label: command.label,
       hint: command.hint,
-      icon: <KeyIcon />,
+      icon: command.icon ?? <CommandIcon />,
       run: () => {
         closePalette();
         command.run();
       },
     });
-    if (!text.trim()) return [...recent.map(resultOption('Recent')), ...commands.map(commandOption)];
+    if (!text.trim()) {
+      return [...(searchable ? recent.map(resultOption('Recent')) : []), ...commands.map(commandOption)];
+    }
     const needle = fold(text.trim());
     const found = (search.data ?? []).map((result) => resultOption(kindLabels[result.kind] ?? result.kind)(result));
     // Results come best first; grouping keeps each kind's first appearance in that order.
@@ -168,7 +171,7 @@ function PaletteBody() {
     const grouped = groups.flatMap((group) => found.filter((option) => option.group === group));
     const matching = commands.filter((command) => fold(`${command.label} ${command.keywords ?? ''}`).includes(needle));
     return [...grouped, ...matching.map(commandOption)];
-  }, [text, search.data, recent, commands, openResult]);
+  }, [text, search.data, recent, commands, openResult, searchable]);
 
   const current = Math.min(active, Math.max(0, options.length - 1));
   const activeOption = options[current];
@@ -192,7 +195,9 @@ function PaletteBody() {
   const groups = [...new Set(options.map((option) => option.group))];
   const searching = Boolean(query) && search.isFetching;
   const status = !text.trim()
-    ? `${recent.length} recent items and ${commands.length} commands`
+    ? searchable
+      ? `${recent.length} recent items and ${commands.length} commands`
+      : `${commands.length} commands`
     : search.isError
       ? errorMessage(search.error)
       : searching && !search.data
@@ -208,12 +213,14 @@ function PaletteBody() {
         <input
           className="palette-input"
           role="combobox"
-          aria-label="Search people, agents, teams, projects and cards, or type a command"
+          aria-label={
+            searchable ? 'Search people, agents, teams, projects and cards, or type a command' : 'Type a command'
+          }
           aria-expanded="true"
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={activeOption ? `${listId}-${current}` : undefined}
-          placeholder="Search or type a command…"
+          placeholder={searchable ? 'Search or type a command…' : 'Type a command…'}
           autoFocus
           maxLength={80}
           value={text}
@@ -270,12 +277,15 @@ function PaletteBody() {
           </li>
         ))}
       </ul>
-      {text.trim() && !search.isPending && !search.isError && options.length === 0 && (
+      {searchable && text.trim() && !search.isPending && !search.isError && options.length === 0 && (
         <p className="palette-message muted">
           No results for “{text.trim()}”. Try part of a name, like a first name or one word of a card title.
         </p>
       )}
-      {!text.trim() && recent.length === 0 && (
+      {!searchable && text.trim() && options.length === 0 && (
+        <p className="palette-message muted">No command matches “{text.trim()}”.</p>
+      )}
+      {searchable && !text.trim() && recent.length === 0 && (
         <p className="palette-message muted">Type to search people, agents, teams, projects and cards.</p>
       )}
     </div>

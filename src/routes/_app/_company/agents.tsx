@@ -3,7 +3,7 @@ import { AgentDirectory, teamQueries } from '@/features/directory';
 import { memberQueries } from '@/features/members';
 import { useDocumentTitle } from '@/ui';
 
-export const Route = createFileRoute('/_app/agents')({
+export const Route = createFileRoute('/_app/_company/agents')({
   validateSearch: (search: Record<string, unknown>): { agent?: string; q?: string; completed?: boolean } => ({
     agent: typeof search.agent === 'string' ? search.agent : undefined,
     q: typeof search.q === 'string' && search.q.length <= 80 ? search.q : undefined,

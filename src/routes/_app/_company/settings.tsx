@@ -1,6 +1,6 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/_app/settings')({
+export const Route = createFileRoute('/_app/_company/settings')({
   component: SettingsLayout,
 });
 

@@ -3,7 +3,7 @@ import { PeopleDirectory, teamQueries } from '@/features/directory';
 import { memberQueries } from '@/features/members';
 import { useDocumentTitle } from '@/ui';
 
-export const Route = createFileRoute('/_app/people')({
+export const Route = createFileRoute('/_app/_company/people')({
   validateSearch: (search: Record<string, unknown>): { person?: string; q?: string } => ({
     person: typeof search.person === 'string' ? search.person : undefined,
     q: typeof search.q === 'string' && search.q.length <= 80 ? search.q : undefined,

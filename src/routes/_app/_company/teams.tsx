@@ -3,7 +3,7 @@ import { TeamDirectory, teamQueries } from '@/features/directory';
 import { memberQueries } from '@/features/members';
 import { useDocumentTitle } from '@/ui';
 
-export const Route = createFileRoute('/_app/teams')({
+export const Route = createFileRoute('/_app/_company/teams')({
   validateSearch: (search: Record<string, unknown>): { team?: string } => ({
     team: typeof search.team === 'string' ? search.team : undefined,
   }),

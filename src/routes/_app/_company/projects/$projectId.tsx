@@ -21,7 +21,7 @@ import '@/app/board-page.css';
 type BoardSearch = BoardFilters & { card?: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const Route = createFileRoute('/_app/projects/$projectId')({
+export const Route = createFileRoute('/_app/_company/projects/$projectId')({
   validateSearch: (search: Record<string, unknown>): BoardSearch => ({
     ...parseFilters(search),
     card: typeof search.card === 'string' && UUID.test(search.card) ? search.card : undefined,

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ProjectList, projectQueries } from '@/features/board';
 import { useDocumentTitle } from '@/ui';
 
-export const Route = createFileRoute('/_app/projects/')({
+export const Route = createFileRoute('/_app/_company/projects/')({
   validateSearch: (search: Record<string, unknown>): { archived?: boolean } => ({
     archived: search.archived === true || search.archived === 'true' ? true : undefined,
   }),

@@ -1,0 +1,94 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import type { Me } from '@/api';
+import { openCreateCard } from '@/features/board';
+import { registerCommands } from '@/features/palette';
+import {
+  AgentIcon,
+  BoardIcon,
+  HomeIcon,
+  KeyboardIcon,
+  KeyIcon,
+  PeopleIcon,
+  PlusIcon,
+  TeamIcon,
+  ThemeIcon,
+  UserIcon,
+} from '@/ui';
+import { openShortcutSheet } from './shortcuts';
+import { toggleTheme } from './theme';
+
+/** The app's own palette commands: going places, the theme, shortcuts, creating a card. */
+export function useAppCommands(me: Me) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const go = (to: string) => () => void navigate({ to });
+    const company = Boolean(me.company);
+    return registerCommands([
+      ...(company
+        ? [
+            {
+              id: 'create-card',
+              label: 'Create card…',
+              keywords: 'new task add',
+              icon: <PlusIcon />,
+              run: openCreateCard,
+            },
+          ]
+        : []),
+      { id: 'go-home', label: 'Go to Home', hint: 'g h', icon: <HomeIcon />, run: go('/') },
+      ...(company
+        ? [
+            {
+              id: 'go-projects',
+              label: 'Go to Projects',
+              keywords: 'boards',
+              hint: 'g p',
+              icon: <BoardIcon />,
+              run: go('/projects'),
+            },
+            {
+              id: 'go-people',
+              label: 'Go to People',
+              keywords: 'directory colleagues',
+              icon: <PeopleIcon />,
+              run: go('/people'),
+            },
+            { id: 'go-agents', label: 'Go to Agents', keywords: 'ai bots', icon: <AgentIcon />, run: go('/agents') },
+            { id: 'go-teams', label: 'Go to Teams', icon: <TeamIcon />, run: go('/teams') },
+            {
+              id: 'go-api-keys',
+              label: 'Go to API keys',
+              keywords: 'settings tokens',
+              hint: 'g k',
+              icon: <KeyIcon />,
+              run: go('/settings/api-keys'),
+            },
+          ]
+        : []),
+      {
+        id: 'go-account',
+        label: 'Go to Account',
+        keywords: 'profile',
+        hint: 'g a',
+        icon: <UserIcon />,
+        run: go('/account'),
+      },
+      {
+        id: 'toggle-theme',
+        label: 'Toggle theme',
+        keywords: 'dark light mode',
+        icon: <ThemeIcon />,
+        run: toggleTheme,
+      },
+      {
+        id: 'shortcuts',
+        label: 'Show keyboard shortcuts',
+        keywords: 'help keys',
+        hint: '?',
+        icon: <KeyboardIcon />,
+        run: openShortcutSheet,
+      },
+    ]);
+  }, [navigate, me.company]);
+}
