@@ -42,8 +42,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // Tests sign in many times from one address; a dedicated test proves the spec's defaults.
+      // Tests sign in many times from one address, some with wrong passwords on purpose; dedicated
+      // API tests prove the defaults.
       RATE_LIMIT_SENSITIVE_POST_PER_15_MINUTES: '100000',
+      RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES: '100000',
+      RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_15_MINUTES: '100000',
       RATE_LIMIT_PUBLIC_GET_PER_MINUTE: '100000',
     },
   },

@@ -12,9 +12,14 @@ export type AppConfig = {
   rateLimits: {
     userPerMinute: number;
     publicGetPerMinute: number;
+    /** Sensitive public POSTs per client address per 15 minutes (sign-in is not one: see below). */
     sensitivePostPer15Minutes: number;
     /** Failed authentications per client address per minute. */
     authFailuresPerMinute: number;
+    /** Failed sign-ins per client address per 15 minutes (successful ones are not counted). */
+    signInFailuresPer15Minutes: number;
+    /** Failed sign-ins per account (normalised email) per 15 minutes; a success clears them. */
+    signInFailuresPerAccountPer15Minutes: number;
   };
   /** Read the client address from `X-Forwarded-For`. */
   trustProxy: boolean;

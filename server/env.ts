@@ -35,10 +35,17 @@ const EnvSchema = z.object({
   RATE_LIMIT_USER_PER_MINUTE: positiveInt.default(6000),
   /** Public GET requests per IP per minute (spec: 60). */
   RATE_LIMIT_PUBLIC_GET_PER_MINUTE: positiveInt.default(60),
-  /** Sensitive public POST requests (sign-in among them) per IP per 15 minutes (spec: 10). */
+  /**
+   * Sensitive public POST requests (newsletter signup, email-exists, invitation preview) per IP
+   * per 15 minutes (spec: 10). Sign-in counts its failures instead (below).
+   */
   RATE_LIMIT_SENSITIVE_POST_PER_15_MINUTES: positiveInt.default(10),
   /** Failed authentications (bad or revoked tokens) per client address per minute. */
   RATE_LIMIT_AUTH_FAILURES_PER_MINUTE: positiveInt.default(120),
+  /** Failed sign-ins (wrong email or password) per client address per 15 minutes; successes are free. */
+  RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES: positiveInt.default(10),
+  /** Failed sign-ins per account (normalised email) per 15 minutes; a successful sign-in clears them. */
+  RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_15_MINUTES: positiveInt.default(10),
   /** Extra origins the web app may call (CSP connect-src), space-separated, e.g. https://api.example.com */
   CSP_CONNECT_SRC: z
     .string()

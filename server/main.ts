@@ -35,6 +35,8 @@ const ctx = await createContext({
       publicGetPerMinute: env.RATE_LIMIT_PUBLIC_GET_PER_MINUTE,
       sensitivePostPer15Minutes: env.RATE_LIMIT_SENSITIVE_POST_PER_15_MINUTES,
       authFailuresPerMinute: env.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
+      signInFailuresPer15Minutes: env.RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES,
+      signInFailuresPerAccountPer15Minutes: env.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_15_MINUTES,
     },
     trustProxy: env.TRUST_PROXY,
     staticDir: env.STATIC_DIR,

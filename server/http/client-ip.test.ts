@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { relaxedLimits, useTestApp } from '../test/harness.ts';
 
-// Behind a trusted proxy, with a sign-in limit of 2 per 15 minutes to make counting visible.
-const t = useTestApp({ config: { trustProxy: true, rateLimits: { ...relaxedLimits, sensitivePostPer15Minutes: 2 } } });
+// Behind a trusted proxy, with a limit of 2 failed sign-ins per address per 15 minutes to make
+// counting visible.
+const t = useTestApp({ config: { trustProxy: true, rateLimits: { ...relaxedLimits, signInFailuresPer15Minutes: 2 } } });
 
 const login = (forwardedFor: string, ip = '10.0.0.1') =>
   t.call('POST', '/auth/login', {

@@ -1,4 +1,6 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context.ts';
 import { type KeyAccess, requireAuth } from './auth.ts';
 import { ErrorEnvelope } from './errors.ts';
 import { limitByIp } from './rate-limit.ts';
@@ -62,15 +64,22 @@ export function protectedRoute<const R extends RouteInput>(access: KeyAccess, co
  * Defines a public operation (no token; an Authorization header is ignored), rate limited per
  * client address: 60/min for GETs, 10 per 15 min for sensitive POSTs. Public operations need no
  * key at all, so their `x-service-api-key` is the lowest scope, `read`.
+ *
+ * `limit: 'failures'` is for operations whose handler counts failed attempts only
+ * (`limitFailures`), like sign-in: the route then adds no per-address limit of its own.
  */
-export function publicRoute<const R extends RouteInput>(config: R) {
+export function publicRoute<const R extends RouteInput>(
+  config: R,
+  { limit = 'requests' }: { limit?: 'requests' | 'failures' } = {},
+) {
   const limiter = config.method === 'get' ? 'publicGet' : 'sensitivePost';
+  const middleware: MiddlewareHandler<AppEnv>[] = limit === 'failures' ? [] : [limitByIp(limiter)];
   return createRoute({
     ...config,
     'x-service-api-key': 'read',
     'x-public': true,
     security: [],
-    middleware: [limitByIp(limiter)] as const,
+    middleware,
     responses: { ...publicErrors, ...config.responses },
   });
 }

@@ -21,6 +21,8 @@ export const relaxedLimits: AppConfig['rateLimits'] = {
   publicGetPerMinute: 1_000_000,
   sensitivePostPer15Minutes: 1_000_000,
   authFailuresPerMinute: 1_000_000,
+  signInFailuresPer15Minutes: 1_000_000,
+  signInFailuresPerAccountPer15Minutes: 1_000_000,
 };
 
 let database: Promise<DatabaseHandle> | undefined;

@@ -16,19 +16,22 @@ const LoginResult = z
   })
   .openapi('LoginResult');
 
-export const loginRoute = publicRoute({
-  method: 'post',
-  path: '/auth/login',
-  tags: ['Authentication'],
-  summary: 'Sign in with email and password (reference identity provider)',
-  description:
-    'Public. Counts against the sensitive public POST limit (10 per 15 minutes per client address). A wrong email or password answers 401 `INVALID_CREDENTIALS`, the same for both.',
-  request: { body: { required: true, content: { 'application/json': { schema: LoginBody } } } },
-  responses: {
-    200: jsonResponse(LoginResult, 'Signed in'),
-    401: jsonResponse(ErrorEnvelope, 'Email or password is incorrect (`INVALID_CREDENTIALS`)'),
+export const loginRoute = publicRoute(
+  {
+    method: 'post',
+    path: '/auth/login',
+    tags: ['Authentication'],
+    summary: 'Sign in with email and password (reference identity provider)',
+    description:
+      'Public. A wrong email or password answers 401 `INVALID_CREDENTIALS`, the same for both. Only failed sign-ins are counted, not successful ones: by default 10 per 15 minutes per client address, and 10 per 15 minutes per account (the email, trimmed and lower-cased, whether or not it exists). Once either limit is reached, the next attempt answers 429 `RATE_LIMITED` before any password is checked, even with the right password, until the oldest counted failure is 15 minutes old. A successful sign-in clears the failures counted for its account (not those of the address).',
+    request: { body: { required: true, content: { 'application/json': { schema: LoginBody } } } },
+    responses: {
+      200: jsonResponse(LoginResult, 'Signed in'),
+      401: jsonResponse(ErrorEnvelope, 'Email or password is incorrect (`INVALID_CREDENTIALS`)'),
+    },
   },
-});
+  { limit: 'failures' },
+);
 
 export const logoutRoute = protectedRoute('forbidden', {
   method: 'post',

@@ -8,9 +8,20 @@ import { SESSION_AUDIENCE } from './authenticator.ts';
 
 export type SignedIn = { token: string; expiresAt: Date };
 
+/** The form of an email that accounts are stored and counted under. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** A sign-in refused for a wrong email or password (what the sign-in limits count). */
+export const isInvalidCredentials = (error: unknown) =>
+  error instanceof ApiError && error.code === ErrorCode.invalidCredentials;
+
 /** Checks the password and opens a session: a signed JWT whose `jti` is the session row. */
 export async function signIn(ctx: AppContext, email: string, password: string): Promise<SignedIn> {
-  const [user] = await ctx.db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).limit(1);
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   // Hash against a decoy when the account does not exist, so timing does not reveal accounts.
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !valid) {
