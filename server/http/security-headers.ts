@@ -21,6 +21,29 @@ const spaPolicy = (connectSources: string[]) =>
 /** API responses are data, never documents: nothing may load from them. */
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** The one document under `/api`: the API reference page (server/modules/docs). */
+const DOCS_PATH = '/api/docs';
+/**
+ * The reference page's policy: its script from our origin (configured by data attributes, so no
+ * inline script), the contract and "Test request" calls to our origin only. Scalar injects its
+ * styles at run time, so style-src allows inline styles on this page, and on no other.
+ */
+const DOCS_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The policy for a path: the SPA's, the API's, or the reference page's. */
+const policyFor = (path: string, spa: string) =>
+  path === DOCS_PATH ? DOCS_POLICY : path.startsWith('/api/') ? API_POLICY : spa;
+
 const common: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
@@ -38,6 +61,6 @@ export function securityHeaders(connectSources: string[] = []): MiddlewareHandle
     await next();
     const headers = c.res.headers;
     for (const name in common) headers.set(name, common[name]!);
-    headers.set('Content-Security-Policy', c.req.path.startsWith('/api/') ? API_POLICY : spa);
+    headers.set('Content-Security-Policy', policyFor(c.req.path, spa));
   };
 }

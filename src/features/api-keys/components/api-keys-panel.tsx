@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import type { CreatedApiKey, Me } from '@/api';
-import { Spinner } from '@/ui';
+import { QueryNotice } from '@/ui';
 import { CreateKeyForm } from './create-key-form';
 import { KeyList } from './key-list';
 import { SecretDialog } from './secret-dialog';
@@ -10,6 +10,11 @@ export function ApiKeysPanel({ me }: { me: Me }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <div className="stack" style={{ gap: 24 }}>
+      <p className="muted">
+        Scripts and integrations send a key as <code>Authorization: Bearer aik_…</code>. What they can call is in the{' '}
+        {/* Served by the API server from the contract, outside the app's router: a plain link. */}
+        <a href="/api/docs">API reference</a>.
+      </p>
       <section className="card">
         {me.permissions.manageApiKeys ? (
           <CreateKeyForm onCreated={setCreated} />
@@ -25,13 +30,7 @@ export function ApiKeysPanel({ me }: { me: Me }) {
         )}
       </section>
       <section className="card">
-        <Suspense
-          fallback={
-            <p className="row muted">
-              <Spinner /> Loading keys…
-            </p>
-          }
-        >
+        <Suspense fallback={<QueryNotice status="loading" label="Loading keys…" />}>
           <KeyList />
         </Suspense>
       </section>

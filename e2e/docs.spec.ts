@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { ADMIN, expect, expectAccessible, test } from './fixtures';
+
+type Operation = { summary: string; tags: string[] };
+const contract = JSON.parse(readFileSync(new URL('../contract/openapi.json', import.meta.url), 'utf8')) as {
+  info: { title: string };
+  paths: Record<string, Record<string, Operation>>;
+};
+/** An operation the reference must show, named as the contract names it, and its group. */
+const moveCard = contract.paths['/projects/{projectId}/cards/{cardId}/move']!.patch!;
+/** Scalar (a 3.5 MB script) lays out the whole contract before it shows it: seconds on a busy machine. */
+const rendered = { timeout: 30_000 };
+
+test.describe('API reference', () => {
+  test('renders the contract at /api/docs with nothing refused by its security policy', async ({ page }) => {
+    test.slow();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+
+    const response = await page.goto('/api/docs');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: contract.info.title, exact: true })).toBeVisible(rendered);
+    await page.getByRole('navigation').first().getByText(moveCard.tags[0]!, { exact: true }).click();
+    await expect(page.getByText(moveCard.summary).first()).toBeVisible(rendered);
+    expect(problems).toEqual([]);
+  });
+
+  test('Settings → API keys links to it', async ({ page, signedIn }) => {
+    await signedIn(ADMIN, '/settings/api-keys');
+    const link = page.getByRole('link', { name: 'API reference' });
+    await expect(link).toHaveAttribute('href', '/api/docs');
+    await expectAccessible(page);
+    await link.click();
+    await expect(page).toHaveURL(/\/api\/docs$/);
+    await expect(page).toHaveTitle('Workspace API reference');
+  });
+});
