@@ -1,6 +1,6 @@
-// Lint rules, including the layering of DESIGN.md: no import cycles; features used by others only
-// through their index.ts; only src/api imports openapi-fetch and the generated types; browser code
-// never imports the server, and the server never imports browser code.
+// Lint rules, including the layering described in docs/architecture.md: no import cycles; features
+// used by others only through their index.ts; only src/api imports openapi-fetch and the generated
+// types; browser code never imports the server, and the server never imports browser code.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -41,6 +41,7 @@ export default tseslint.config(
       'src/api/generated/',
       'src/app/route-tree.gen.ts',
       'public/',
+      '.tmp/',
     ],
   },
   js.configs.recommended,
@@ -99,7 +100,9 @@ export default tseslint.config(
             deepFeatureImports,
             apiInternals,
             {
-              regex: '^(\\.\\./)+(features/)?[^./][^/]*/(?!.*\\.css$)',
+              // Folders inside a feature (components/, hooks/) are its own; any other folder reached
+              // by climbing is another feature.
+              regex: '^(\\.\\./)+(features/)?(?!(components|hooks)/)[^./][^/]*/(?!.*\\.css$)',
               message: 'Do not reach into another feature; import "@/features/<name>".',
             },
           ],

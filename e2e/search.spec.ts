@@ -75,6 +75,16 @@ test.describe('search palette', () => {
     await page.keyboard.press('Control+k');
     await input.fill('zzzqqqxxx');
     await expect(page.getByText('No results for “zzzqqqxxx”')).toBeVisible();
+
+    // Each command has its own icon.
+    await input.fill('');
+    const icon = (name: string) =>
+      page
+        .getByRole('option', { name: new RegExp(name) })
+        .locator('.palette-icon')
+        .innerHTML();
+    const icons = await Promise.all(['Go to Home', 'Go to Projects', 'Go to Account', 'Toggle theme'].map(icon));
+    expect(new Set(icons).size).toBe(4);
   });
 
   test('“Create card…” creates a card and opens it on its board', async ({ page, signedIn, request }) => {
@@ -94,7 +104,7 @@ test.describe('search palette', () => {
 });
 
 test.describe('directory', () => {
-  test('people, agents (completed behind a filter) and teams open in profile panels', async ({ page, signedIn }) => {
+  test('people filter and profile panel', async ({ page, signedIn }) => {
     await signedIn(MEMBER, '/people');
     await page.getByLabel('Filter people').fill('zoe');
     await expect(page.getByRole('list', { name: 'People' }).getByRole('listitem')).toHaveCount(1);
@@ -102,9 +112,11 @@ test.describe('directory', () => {
     const profile = page.getByRole('complementary', { name: 'Zoë Café, profile' });
     await expect(profile).toContainText('Product Designer');
     await expect(profile).toContainText('Grace Hopper');
-    await expectAccessible(page);
+    await expectAccessible(page, '#main');
+  });
 
-    await page.goto('/agents');
+  test('agents, completed ones behind a filter, with a profile panel', async ({ page, signedIn }) => {
+    await signedIn(MEMBER, '/agents');
     const agents = page.getByRole('list', { name: 'Agents' });
     await expect(agents).toContainText('Cafébot');
     await expect(agents).not.toContainText('Forecaster');
@@ -112,13 +124,15 @@ test.describe('directory', () => {
     await expect(agents).toContainText('Forecaster');
     await agents.getByRole('link', { name: /Triage/ }).click();
     await expect(page.getByRole('complementary', { name: 'Triage, agent profile' })).toContainText('Linus Berg');
-    await expectAccessible(page);
+    await expectAccessible(page, '#main');
+  });
 
-    await page.goto('/teams');
+  test('teams with a profile panel', async ({ page, signedIn }) => {
+    await signedIn(MEMBER, '/teams');
     await page.getByRole('link', { name: /Platform/ }).click();
     const team = page.getByRole('complementary', { name: 'Platform team' });
     await expect(team).toContainText('Linus Berg');
     await expect(team).toContainText('Max Mustermann');
-    await expectAccessible(page);
+    await expectAccessible(page, '#main');
   });
 });

@@ -81,3 +81,14 @@ export async function dragCard(page: Page, title: string, to: { column: string; 
   await page.mouse.move(point.x, point.y - offset + 2, { steps: 2 });
   await page.mouse.up();
 }
+
+/** Opens a card's menu with its "⋯" button and chooses `action` (Open, Move to…, Copy link, Archive). */
+export async function cardAction(page: Page, title: string, action: string) {
+  await card(page, title)
+    .getByRole('button', { name: `Actions for ${title}` })
+    .click();
+  await page
+    .getByRole('menu', { name: `Actions for ${title}` })
+    .getByRole('menuitem', { name: action })
+    .click();
+}

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { create } from 'zustand';
+import { isTyping } from '@/lib/dom';
 
 /** `together`: keys pressed at once (Ctrl+K); otherwise one after the other (g then p). */
 export type Shortcut = { keys: string[]; description: string; to?: string; together?: boolean };
@@ -18,11 +19,6 @@ export const shortcuts: Shortcut[] = [
 export const useShortcutSheet = create<{ open: boolean }>(() => ({ open: false }));
 export const openShortcutSheet = () => useShortcutSheet.setState({ open: true });
 export const closeShortcutSheet = () => useShortcutSheet.setState({ open: false });
-
-function isTyping(target: EventTarget | null) {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
 
 /** Listens for the global shortcuts; they never fire while typing or with a modifier held. */
 export function useGlobalShortcuts() {

@@ -10,3 +10,5 @@ export { useDocumentTitle } from './use-document-title';
 export { SidePanel } from './side-panel';
 export { useNow } from './use-now';
 export { Menu, MenuButton, type MenuItem } from './menu';
+export { EmptyState } from './empty-state';
+export { FormError, QueryNotice } from './query-notice';

@@ -46,8 +46,13 @@ export function Menu({ anchor, label, items, onClose }: MenuProps) {
     if (top + height > window.innerHeight - 8) top = Math.max(8, box.top - height - 4);
     const left = Math.min(Math.max(8, box.right - width), window.innerWidth - width - 8);
     setPosition({ top, left });
-    element.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
   }, [anchor]);
+
+  // Once placed (and visible: a hidden element cannot take focus), the first item has focus.
+  const placed = position !== null;
+  useLayoutEffect(() => {
+    if (placed) menu.current?.querySelector<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])')?.focus();
+  }, [placed]);
 
   useEffect(() => {
     const dismiss = (event: PointerEvent) => {

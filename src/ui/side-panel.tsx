@@ -7,7 +7,18 @@ import './side-panel.css';
  * A panel on the right edge for details beside the page (a card beside its board). Not modal:
  * the page stays usable. Focus moves into it when it opens; Esc closes it.
  */
-export function SidePanel({ label, onClose, children }: { label: string; onClose: () => void; children: ReactNode }) {
+export function SidePanel({
+  label,
+  onClose,
+  header,
+  children,
+}: {
+  label: string;
+  onClose: () => void;
+  /** Shown in the panel's sticky header beside the close button (a title, a menu). */
+  header?: ReactNode;
+  children: ReactNode;
+}) {
   const panel = useRef<HTMLElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
@@ -31,12 +42,13 @@ export function SidePanel({ label, onClose, children }: { label: string; onClose
         }
       }}
     >
-      <div className="side-panel-close">
+      <div className="side-panel-header">
+        <div className="side-panel-header-content">{header}</div>
         <Button variant="ghost" size="small" aria-label="Close panel" aria-keyshortcuts="Escape" onClick={onClose}>
           <CloseIcon />
         </Button>
       </div>
-      {children}
+      <div className="side-panel-body">{children}</div>
     </aside>
   );
 }

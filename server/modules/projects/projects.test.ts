@@ -42,6 +42,37 @@ describe('projects', () => {
     expect(list.body.projects.find((project: { id: string }) => project.id === board.id).cardCount).toBe(3);
   });
 
+  it('lastActivityAt follows the board: card moves and edits bring a project to the top of the list', async () => {
+    const older = await t.createBoard(org.memberToken, ['A', 'B'], 1);
+    const newer = await t.createBoard(org.memberToken, ['A'], 1);
+    const listed = async () => (await t.call('GET', '/projects', { token: org.memberToken })).body.projects;
+    const before = (await listed()).find((project: { id: string }) => project.id === older.id);
+    expect(Date.parse(before.lastActivityAt)).toBeGreaterThanOrEqual(Date.parse(before.updatedAt));
+    const ids = (await listed()).map((project: { id: string }) => project.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+
+    const card = older.columns[0]!.cards[0]!;
+    const moved = await t.call('PATCH', `/projects/${older.id}/cards/${card.id}/move`, {
+      token: org.memberToken,
+      body: { columnId: older.columns[1]!.id, position: 0 },
+    });
+    expect(moved.status).toBe(200);
+    const after = await listed();
+    expect(after[0].id).toBe(older.id);
+    expect(after[0].lastActivityAt).toBe(moved.body.card.updatedAt);
+    // The project itself did not change.
+    expect(after[0].updatedAt).toBe(before.updatedAt);
+    const detail = await t.call('GET', `/projects/${older.id}`, { token: org.memberToken });
+    expect(detail.body.lastActivityAt).toBe(moved.body.card.updatedAt);
+
+    // Archiving a card is activity too.
+    const edited = await t.call('PATCH', `/projects/${newer.id}/cards/${newer.columns[0]!.cards[0]!.id}`, {
+      token: org.memberToken,
+      body: { archived: true },
+    });
+    expect((await listed())[0]).toMatchObject({ id: newer.id, lastActivityAt: edited.body.updatedAt });
+  });
+
   it('archives and unarchives; archived projects stay listed, flagged', async () => {
     const board = await t.createBoard(org.memberToken, ['A'], 2);
     const archived = await t.call('PATCH', `/projects/${board.id}`, {

@@ -16,7 +16,11 @@ export const ProjectSchema = z
     archived: z.boolean(),
     archivedAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime().openapi({ description: 'The project itself (name, description, archiving).' }),
+    lastActivityAt: z.iso.datetime().openapi({
+      description:
+        'The latest change on the board: the project itself or any of its cards (created, moved, edited, archived). The list is ordered by it, newest first.',
+    }),
     cardCount: z.number().int().openapi({ description: 'Live (not archived) cards.' }),
   })
   .openapi('Project');

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/client.ts';
 import { boardColumns, cards, projects } from '../../db/schema.ts';
@@ -13,7 +13,12 @@ export const MAX_COLUMNS = 30;
 
 type ColumnRow = typeof boardColumns.$inferSelect;
 
-export function presentProject(row: ProjectRow, counts?: { cards: number }) {
+/**
+ * A project as the API returns it. `activity` is the latest change on its board (a card created,
+ * moved, edited or archived) when the caller knows it; the project's own change otherwise.
+ */
+export function presentProject(row: ProjectRow, counts?: { cards: number }, activity?: Date | null) {
+  const lastActivityAt = activity && activity > row.updatedAt ? activity : row.updatedAt;
   return {
     id: row.id,
     name: row.name,
@@ -22,6 +27,7 @@ export function presentProject(row: ProjectRow, counts?: { cards: number }) {
     archivedAt: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    lastActivityAt: lastActivityAt.toISOString(),
     cardCount: counts?.cards ?? 0,
   };
 }
@@ -46,7 +52,7 @@ async function liveCardCount(db: Executor, projectId: string) {
   return row?.n ?? 0;
 }
 
-/** Every project of the caller's company, archived ones flagged, most recently changed first. */
+/** Every project of the caller's company, archived ones flagged, latest board activity first. */
 export async function listProjects(ctx: AppContext, actor: Actor) {
   const company = companyOf(actor.principal);
   const rows = await ctx.db
@@ -54,11 +60,14 @@ export async function listProjects(ctx: AppContext, actor: Actor) {
       project: projects,
       // Qualified by hand: Drizzle leaves single-table columns unqualified, which the subquery would capture.
       cards: sql<number>`(select count(*)::int from ${cards} c where c.project_id = "projects"."id" and c.archived_at is null)`,
+      // Any card's change, archived cards included (archiving is activity too).
+      activity: sql<string | null>`(select max(c.updated_at) from ${cards} c where c.project_id = "projects"."id")`,
     })
     .from(projects)
-    .where(eq(projects.companyId, company.id))
-    .orderBy(desc(projects.updatedAt));
-  return rows.map((row) => presentProject(row.project, { cards: row.cards }));
+    .where(eq(projects.companyId, company.id));
+  return rows
+    .map((row) => presentProject(row.project, { cards: row.cards }, row.activity ? new Date(row.activity) : null))
+    .sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt) || a.name.localeCompare(b.name));
 }
 
 export async function createProject(
@@ -98,8 +107,14 @@ export async function projectDetail(ctx: AppContext, actor: Actor, projectId: st
   );
   const byColumn = new Map(columns.map((column) => [column.id, [] as ReturnType<typeof presentBoardCard>[]]));
   for (const row of cardRows) byColumn.get(row.columnId)?.push(presentBoardCard(row, copies.get(row.id)));
+  // Archived cards count too, as in the list.
+  const [latest] = await ctx.db
+    .select({ at: sql<string | null>`max(${cards.updatedAt})` })
+    .from(cards)
+    .where(eq(cards.projectId, projectId));
+  const activity = latest?.at ? new Date(latest.at) : null;
   return {
-    ...presentProject(project, { cards: cardRows.length }),
+    ...presentProject(project, { cards: cardRows.length }, activity),
     columns: columns.map((column) => ({ ...presentColumn(column), cards: byColumn.get(column.id) ?? [] })),
   };
 }

@@ -25,6 +25,7 @@ function board(): ProjectDetail {
     archivedAt: null,
     createdAt: '',
     updatedAt: '',
+    lastActivityAt: '2026-01-01T00:00:00.000Z',
     cardCount: 5,
     columns: [
       { id: 'A', name: 'A', position: 0, wipLimit: null, cards: [card('a1', 'A'), card('a2', 'A'), card('a3', 'A')] },

@@ -1,22 +1,5 @@
 import type { BoardCard, Card, ColumnEntry, ProjectDetail, UpdateCardRequest } from '@/api';
 
-/**
- * How many colleagues' changes to card order each board has taken from the live stream. A move's
- * answer is the order as of its own commit: if a colleague's change arrived while it was on its
- * way, the answer may be older than the board on screen, and applying it would undo theirs.
- */
-const liveOrderChanges = new Map<string, number>();
-
-/** Notes that a live event changed card order on a board. */
-export function noteLiveOrderChange(projectId: string) {
-  liveOrderChanges.set(projectId, (liveOrderChanges.get(projectId) ?? 0) + 1);
-}
-
-/** A mark to compare later: has any live event changed this board's order since? */
-export function liveOrderMark(projectId: string): number {
-  return liveOrderChanges.get(projectId) ?? 0;
-}
-
 /** Every card on the board by id. */
 function cardsById(board: ProjectDetail): Map<string, BoardCard> {
   const map = new Map<string, BoardCard>();
@@ -117,4 +100,26 @@ export function withChanges(card: Card, changes: UpdateCardRequest): Card {
     delete next.assigneeKind;
   } else if (changes.assignee !== undefined) next.assignee = changes.assignee;
   return next;
+}
+
+/** A card face's comment copies with one more (its count and preview on the board). */
+export function withCommentCopy(
+  board: ProjectDetail,
+  cardId: string,
+  comment: { author: string; at: string; text: string },
+): ProjectDetail {
+  const { author, at, text } = comment;
+  return {
+    ...board,
+    columns: board.columns.map((column) =>
+      column.cards.some((card) => card.id === cardId)
+        ? {
+            ...column,
+            cards: column.cards.map((card) =>
+              card.id === cardId ? { ...card, comments: [...card.comments, { author, at, text }] } : card,
+            ),
+          }
+        : column,
+    ),
+  };
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Comment } from '@/api';
-import { boardQueries } from './queries';
+import { refetchBoard, storeCommentCopy } from './board-writer';
 
 /**
  * Keeps the comment copies on card faces in step with this tab's own comment changes (the live
@@ -11,25 +11,8 @@ export function useBoardCommentCopies(projectId: string) {
   const queryClient = useQueryClient();
   return useCallback(
     (cardId: string, change: { type: 'created' | 'updated' | 'deleted'; comment: Comment }) => {
-      const key = boardQueries.detail(projectId).queryKey;
-      if (change.type !== 'created') {
-        void queryClient.invalidateQueries({ queryKey: key, exact: true });
-        return;
-      }
-      const { author, at, text } = change.comment;
-      queryClient.setQueryData(
-        key,
-        (board) =>
-          board && {
-            ...board,
-            columns: board.columns.map((column) => ({
-              ...column,
-              cards: column.cards.map((card) =>
-                card.id === cardId ? { ...card, comments: [...card.comments, { author, at, text }] } : card,
-              ),
-            })),
-          },
-      );
+      if (change.type === 'created') storeCommentCopy(queryClient, projectId, cardId, change.comment);
+      else refetchBoard(queryClient, projectId);
     },
     [projectId, queryClient],
   );

@@ -8,3 +8,4 @@ export { useBoardCommentCopies } from './comment-copies';
 export { boardQueries, projectQueries } from './queries';
 export { CreateCardHost } from './components/create-card-host';
 export { openCreateCard } from './create-card-store';
+export { CardPanelHeader } from './components/card-panel-header';

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onLiveEvent, type BoardCard, type Card, type ColumnEntry, type LiveEvent, type Project } from '@/api';
-import { applyColumnOrders, noteLiveOrderChange } from './board-cache';
-import { storeCard } from './mutations';
+import { cardMoves, refetchBoard, storeCard, storeColumnOrders, storeCommentCopy } from './board-writer';
 import { boardQueries, projectQueries } from './queries';
 
 type CardEvent = { projectId: string; card: Card; columns?: ColumnEntry[] };
@@ -16,11 +15,10 @@ export function useBoardLive(projectId: string) {
       if (event.data.projectId === projectId) handler(event.data as never);
     };
     const withOrders = forThisBoard(({ card, columns }: CardEvent) => {
-      noteLiveOrderChange(projectId);
-      queryClient.setQueryData(key, (board) => board && applyColumnOrders(board, columns ?? [], card as BoardCard));
-      queryClient.setQueryData(boardQueries.card(projectId, card.id).queryKey, card);
+      cardMoves.noteLiveChange(projectId);
+      storeColumnOrders(queryClient, projectId, columns ?? [], card as BoardCard);
     });
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    const refetch = () => refetchBoard(queryClient, projectId);
     const unsubscribe = [
       onLiveEvent('card.created', withOrders),
       onLiveEvent('card.moved', withOrders),
@@ -33,7 +31,7 @@ export function useBoardLive(projectId: string) {
       onLiveEvent(
         'columns.changed',
         forThisBoard(() => {
-          noteLiveOrderChange(projectId);
+          cardMoves.noteLiveChange(projectId);
           refetch();
         }),
       ),
@@ -48,27 +46,7 @@ export function useBoardLive(projectId: string) {
       onLiveEvent(
         'comment.created',
         forThisBoard(({ cardId, comment }: { cardId: string; comment: { author: string; at: string; text: string } }) =>
-          queryClient.setQueryData(key, (board) =>
-            board
-              ? {
-                  ...board,
-                  columns: board.columns.map((column) => ({
-                    ...column,
-                    cards: column.cards.map((card) =>
-                      card.id === cardId
-                        ? {
-                            ...card,
-                            comments: [
-                              ...card.comments,
-                              { author: comment.author, at: comment.at, text: comment.text },
-                            ],
-                          }
-                        : card,
-                    ),
-                  })),
-                }
-              : board,
-          ),
+          storeCommentCopy(queryClient, projectId, cardId, comment),
         ),
       ),
       onLiveEvent('comment.deleted', forThisBoard(refetch)),
@@ -82,12 +60,33 @@ export function useBoardLive(projectId: string) {
   }, [projectId, queryClient]);
 }
 
-/** Keeps the project list fresh. */
+/**
+ * Keeps the project list fresh: projects themselves, and their card counts and latest activity
+ * when cards change (a burst of changes refetches once).
+ */
 export function useProjectListLive() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: projectQueries.all });
-    const unsubscribe = [onLiveEvent('project.created', refresh), onLiveEvent('project.updated', refresh)];
-    return () => unsubscribe.forEach((stop) => stop());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      if (timer) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void queryClient.invalidateQueries({ queryKey: projectQueries.all });
+      }, 500);
+    };
+    const unsubscribe = [
+      'project.created',
+      'project.updated',
+      'card.created',
+      'card.moved',
+      'card.updated',
+      'card.archived',
+      'card.restored',
+    ].map((type) => onLiveEvent(type, refresh));
+    return () => {
+      clearTimeout(timer);
+      unsubscribe.forEach((stop) => stop());
+    };
   }, [queryClient]);
 }

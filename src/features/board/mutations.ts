@@ -1,28 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage, unwrap, type Card, type UpdateCardRequest } from '@/api';
+import { api, errorMessage, unwrap, type UpdateCardRequest } from '@/api';
 import { toast } from '@/ui';
-import { applyColumnOrders, liveOrderMark, moveLocally, replaceCard, withChanges } from './board-cache';
+import { applyColumnOrders, moveLocally, replaceCard, withChanges } from './board-cache';
+import { cardMoves, storeCard, storeColumnOrders } from './board-writer';
 import { boardQueries, projectQueries } from './queries';
 
 export type MoveInput = { cardId: string; columnId: string; position: number; title: string };
 
-/** Boards to fetch again once none of this tab's moves on them is on its way. */
-const boardsToRefetch = new Set<string>();
-
 /**
  * Moves a card: the board shows the move at once, the server's column orders then replace it as
- * the truth, and a refused move is rolled back with the server's message. If a colleague's change
- * to the board arrived live while the move was on its way, the answer may predate it: it is still
- * applied (it places this card), then the board is fetched again so that theirs is not undone —
- * once no other move of this tab on the board is on its way, since a fetch that read before one
- * of them committed would undo that one.
+ * the truth, and a refused move is rolled back with the server's message (see `cardMoves` for
+ * how answers and colleagues' live moves are reconciled).
  */
 export function useMoveCard(projectId: string) {
   const queryClient = useQueryClient();
-  const key = boardQueries.detail(projectId).queryKey;
-  const mutationKey = ['move-card', projectId];
   return useMutation({
-    mutationKey,
+    mutationKey: ['move-card', projectId],
     mutationFn: ({ cardId, columnId, position }: MoveInput) =>
       unwrap(
         api.PATCH('/projects/{projectId}/cards/{cardId}/move', {
@@ -30,31 +23,22 @@ export function useMoveCard(projectId: string) {
           body: { columnId, position },
         }),
       ),
-    onMutate: async ({ cardId, columnId, position }) => {
-      // A fetch cancelled here is owed: it is made again when the moves have settled.
-      if (queryClient.isFetching({ queryKey: key }) > 0) boardsToRefetch.add(projectId);
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      if (previous) queryClient.setQueryData(key, moveLocally(previous, cardId, columnId, position));
-      return { previous, mark: liveOrderMark(projectId) };
-    },
+    onMutate: ({ cardId, columnId, position }) =>
+      cardMoves.begin(queryClient, projectId, (board) => moveLocally(board, cardId, columnId, position)),
     onSuccess: (result, _input, context) => {
-      queryClient.setQueryData(key, (board) => board && applyColumnOrders(board, result.columns, result.card));
+      cardMoves.succeed(
+        queryClient,
+        projectId,
+        context,
+        (board) => board && applyColumnOrders(board, result.columns, result.card),
+      );
       queryClient.setQueryData(boardQueries.card(projectId, result.card.id).queryKey, result.card);
-      if (liveOrderMark(projectId) !== context.mark) boardsToRefetch.add(projectId);
     },
     onError: (error, { title }, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      cardMoves.fail(queryClient, projectId, context);
       toast('error', `Could not move “${title}”`, errorMessage(error));
-      // The server's truth, fetched once the tab's other moves on this board have settled.
-      boardsToRefetch.add(projectId);
     },
-    onSettled: () => {
-      // This move still counts as on its way until its callbacks have run.
-      if (!boardsToRefetch.has(projectId) || queryClient.isMutating({ mutationKey }) > 1) return;
-      boardsToRefetch.delete(projectId);
-      void queryClient.invalidateQueries({ queryKey: key });
-    },
+    onSettled: () => cardMoves.settle(queryClient, projectId),
   });
 }
 
@@ -63,11 +47,7 @@ export function useCreateCard(projectId: string) {
   return useMutation({
     mutationFn: (input: { columnId: string; title: string; position?: number }) =>
       unwrap(api.POST('/projects/{projectId}/cards', { params: { path: { projectId } }, body: input })),
-    onSuccess: (result) =>
-      queryClient.setQueryData(
-        boardQueries.detail(projectId).queryKey,
-        (board) => board && applyColumnOrders(board, result.columns, result.card),
-      ),
+    onSuccess: (result) => storeColumnOrders(queryClient, projectId, result.columns, result.card),
   });
 }
 
@@ -127,17 +107,6 @@ export function useArchiveCard(projectId: string) {
       toast('error', `Could not archive “${title}”`, errorMessage(error));
     },
   });
-}
-
-export function storeCard(queryClient: ReturnType<typeof useQueryClient>, projectId: string, card: Card) {
-  queryClient.setQueryData(boardQueries.card(projectId, card.id).queryKey, card);
-  const key = boardQueries.detail(projectId).queryKey;
-  const board = queryClient.getQueryData(key);
-  if (!board) return;
-  const onBoard = board.columns.some((column) => column.cards.some((item) => item.id === card.id));
-  if (onBoard) queryClient.setQueryData(key, replaceCard(board, card));
-  // A restored card comes back: refetch to learn its place.
-  else if (!card.archived) void queryClient.invalidateQueries({ queryKey: key, exact: true });
 }
 
 export function useCreateProject() {

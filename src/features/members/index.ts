@@ -1,1 +1,2 @@
 export { memberQueries, useMemberMap } from './queries';
+export { assigneeOptions, isAssignable } from './assignees';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage, type Me } from '@/api';
-import { Button, ConfirmDialog, TextField } from '@/ui';
+import { Button, ConfirmDialog, FormError, TextField } from '@/ui';
 import { useDeleteAccount } from '../mutations';
 
 /** Deleting the account, confirmed by typing the email address. */
@@ -34,11 +34,7 @@ export function DeleteAccount({ me }: { me: Me }) {
         }}
         onConfirm={() => remove.mutate()}
       >
-        {remove.error && (
-          <p className="notice" data-tone="danger" role="alert">
-            {errorMessage(remove.error)}
-          </p>
-        )}
+        {remove.error && <FormError message={errorMessage(remove.error)} />}
         <TextField
           label="Your email"
           autoComplete="off"

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError, type Me } from '@/api';
-import { Button, TextField, toast } from '@/ui';
+import { Button, FormError, TextField, toast } from '@/ui';
 import { useUpdateProfile } from '../mutations';
 
 const MAX = 100;
@@ -21,11 +21,7 @@ export function ProfileForm({ me }: { me: Me }) {
   return (
     <form className="stack" onSubmit={handleSubmit} aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile</h2>
-      {error && (
-        <p className="notice" data-tone="danger" role="alert">
-          {errorMessage(error)}
-        </p>
-      )}
+      {error && <FormError message={errorMessage(error)} />}
       <TextField
         label="Display name"
         required

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError, type CreateApiKeyRequest, type CreatedApiKey } from '@/api';
-import { Button, ChoiceGroup, SelectField, TextField } from '@/ui';
+import { Button, ChoiceGroup, FormError, SelectField, TextField } from '@/ui';
 import { useCreateApiKey } from '../mutations';
 
 const expiryOptions = [
@@ -37,11 +37,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
   return (
     <form className="stack" onSubmit={handleSubmit} aria-labelledby="create-key-heading">
       <h2 id="create-key-heading">Create an API key</h2>
-      {error && (
-        <p className="notice" data-tone="danger" role="alert">
-          {errorMessage(error)}
-        </p>
-      )}
+      {error && <FormError message={errorMessage(error)} />}
       <TextField
         label="Name"
         description="Say where the key will be used, so you recognise it later."

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError, type SignedOutReason } from '@/api';
-import { Button, TextField } from '@/ui';
+import { Button, FormError, TextField } from '@/ui';
 import { useSignIn } from '../mutations';
 
 const reasonText: Record<SignedOutReason, { tone: 'warning' | 'success'; text: string }> = {
@@ -31,11 +31,7 @@ export function SignInForm({ reason, onSignedIn }: { reason: SignedOutReason | n
           {notice.text}
         </p>
       )}
-      {error && (
-        <p className="notice" data-tone="danger" role="alert">
-          {errorMessage(error)}
-        </p>
-      )}
+      {error && <FormError message={errorMessage(error)} />}
       <TextField
         label="Email"
         type="email"

@@ -50,6 +50,26 @@ export function BoardStrip({ label, children }: { label: string; children: React
         // Focusable so the keyboard can scroll it (arrow keys) when columns do not fit.
         tabIndex={0}
         onScroll={measure}
+        onKeyDown={(event) => {
+          // Only when the strip itself has focus: arrows inside cards belong to them (drag, menus).
+          const element = strip.current;
+          if (!element || event.target !== element || event.altKey || event.ctrlKey || event.metaKey) return;
+          const column = element.querySelector<HTMLElement>('.board-column');
+          const step = (column?.offsetWidth ?? 280) + 12;
+          const to =
+            event.key === 'ArrowRight'
+              ? element.scrollLeft + step
+              : event.key === 'ArrowLeft'
+                ? element.scrollLeft - step
+                : event.key === 'Home'
+                  ? 0
+                  : event.key === 'End'
+                    ? element.scrollWidth
+                    : null;
+          if (to === null) return;
+          event.preventDefault();
+          element.scrollTo({ left: to, behavior: 'instant' });
+        }}
       >
         {children}
       </div>

@@ -1,6 +1,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { errorMessage, type Member, type ProjectDetail } from '@/api';
-import { Button, Dialog, TextAreaField, TextField } from '@/ui';
+import { assigneeOptions } from '@/features/members';
+import { Button, Dialog, FormError, TextAreaField, TextField } from '@/ui';
 import { hasFilters, PRIORITIES, priorityLabel, type BoardFilters } from '../filters';
 import { useCreateColumn, useUpdateProject } from '../mutations';
 
@@ -22,6 +23,16 @@ export function BoardToolbar({ board, members, filters, onFiltersChange }: Toolb
       ),
     [board],
   );
+  // The same list as the card panel's picker, plus whoever is assigned here already (a completed
+  // agent's cards still show and filter).
+  const assignees = useMemo(
+    () =>
+      assigneeOptions(
+        members,
+        board.columns.flatMap((column) => column.cards.map((card) => card.assignee)),
+      ),
+    [members, board],
+  );
   const set = (patch: Partial<BoardFilters>) => onFiltersChange({ ...filters, ...patch });
 
   return (
@@ -35,7 +46,7 @@ export function BoardToolbar({ board, members, filters, onFiltersChange }: Toolb
         >
           <option value="">Anyone</option>
           <option value="none">Unassigned</option>
-          {members.map((member) => (
+          {assignees.map((member) => (
             <option key={member.id} value={member.id}>
               {member.name}
               {member.kind === 'agent' ? ' (agent)' : ''}
@@ -154,11 +165,7 @@ function ProjectSettingsForm({ board, onClose }: { board: ProjectDetail; onClose
   }
   return (
     <form className="stack" onSubmit={handleSubmit}>
-      {update.error && (
-        <p className="notice" data-tone="danger" role="alert">
-          {errorMessage(update.error)}
-        </p>
-      )}
+      {update.error && <FormError message={errorMessage(update.error)} />}
       <TextField label="Name" required maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />
       <TextAreaField
         label="Description"

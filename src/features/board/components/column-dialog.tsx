@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { isApiError, type BoardColumn } from '@/api';
-import { Button, Dialog, TextField } from '@/ui';
+import { Button, Dialog, FormError, TextField } from '@/ui';
 import { useDeleteColumn, useUpdateColumn } from '../mutations';
 
 /** Rename a column, set its WIP limit, move it left or right, or delete it when empty. */
@@ -55,11 +55,7 @@ function ColumnForm({
 
   return (
     <form className="stack" onSubmit={handleSubmit}>
-      {serverError && (
-        <p className="notice" data-tone="danger" role="alert">
-          {serverError.message}
-        </p>
-      )}
+      {serverError && <FormError message={serverError.message} />}
       <TextField
         label="Name"
         required

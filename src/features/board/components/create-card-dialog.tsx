@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '@/api';
-import { Button, Dialog, SelectField, TextField } from '@/ui';
+import { Button, Dialog, FormError, QueryNotice, SelectField, TextField } from '@/ui';
 import { useCreateCard } from '../mutations';
 import { boardQueries, projectQueries } from '../queries';
 import { closeCreateCard, useCreateCardDialog } from '../create-card-store';
@@ -45,14 +45,12 @@ function CreateCardForm() {
     );
   }
 
-  if (projects.isPending) return <p className="muted">Loading projects…</p>;
+  if (projects.isPending) return <QueryNotice status="loading" label="Loading projects…" />;
   if (live.length === 0) return <p className="muted">There is no project to add a card to yet.</p>;
   return (
     <form className="stack" onSubmit={handleSubmit}>
       {(createCard.error || projects.error || board.error) && (
-        <p className="notice" data-tone="danger" role="alert">
-          {errorMessage(createCard.error ?? projects.error ?? board.error)}
-        </p>
+        <FormError message={errorMessage(createCard.error ?? projects.error ?? board.error)} />
       )}
       <SelectField label="Project" value={chosen} onChange={(event) => setProjectId(event.target.value)}>
         {live.map((project) => (

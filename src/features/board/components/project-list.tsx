@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError } from '@/api';
 import { formatRelative } from '@/lib/format';
-import { Button, Dialog, TextAreaField, TextField } from '@/ui';
+import { Button, Dialog, FormError, TextAreaField, TextField } from '@/ui';
 import { useProjectListLive } from '../live';
 import { useCreateProject } from '../mutations';
 import { projectQueries } from '../queries';
@@ -55,7 +55,7 @@ export function ProjectList({
                 {project.description && <span className="muted project-tile-description">{project.description}</span>}
                 <span className="muted project-tile-meta">
                   {project.cardCount} card{project.cardCount === 1 ? '' : 's'} · updated{' '}
-                  {formatRelative(project.updatedAt)}
+                  {formatRelative(project.lastActivityAt)}
                 </span>
               </Link>
             </li>
@@ -96,11 +96,7 @@ function NewProjectDialog({ open, onClose }: { open: boolean; onClose: () => voi
       description="It starts with three columns: To do, In progress and Done."
     >
       <form className="stack" onSubmit={handleSubmit}>
-        {create.error && (
-          <p className="notice" data-tone="danger" role="alert">
-            {errorMessage(create.error)}
-          </p>
-        )}
+        {create.error && <FormError message={errorMessage(create.error)} />}
         <TextField
           label="Name"
           required

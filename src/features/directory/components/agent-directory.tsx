@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Member } from '@/api';
 import { fold } from '@/lib/fold';
 import { memberQueries } from '@/features/members';
-import { Avatar, SidePanel, TextField } from '@/ui';
+import { Avatar, Button, EmptyState, SidePanel, TextField } from '@/ui';
 import { teamQueries } from '../queries';
 import { MemberLink } from './member-link';
 import './directory.css';
@@ -79,6 +79,24 @@ export function AgentDirectory({ selected, query, showCompleted, onQuery, onShow
           </li>
         ))}
       </ul>
+      {shown.length === 0 && agents.length > 0 && (
+        <EmptyState
+          title={query.trim() ? `No agents match “${query.trim()}”` : 'No agents to show'}
+          action={
+            <Button
+              size="small"
+              onClick={() => {
+                onQuery('');
+                if (completed > 0) onShowCompleted(true);
+              }}
+            >
+              Clear filters
+            </Button>
+          }
+        >
+          {showCompleted || completed === 0 ? 'Names and roles are searched.' : 'Completed agents are hidden.'}
+        </EmptyState>
+      )}
       {agent && (
         <SidePanel label={`${agent.name}, agent profile`} onClose={onClose}>
           <div className="profile">

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { Member } from '@/api';
 import { fold } from '@/lib/fold';
 import { memberQueries } from '@/features/members';
-import { Avatar, SidePanel, TextField } from '@/ui';
+import { Avatar, Button, EmptyState, SidePanel, TextField } from '@/ui';
 import { teamQueries } from '../queries';
 import { MemberLink } from './member-link';
 import './directory.css';
@@ -53,6 +53,18 @@ export function PeopleDirectory({ selected, query, onQuery, onClose }: Props) {
           </li>
         ))}
       </ul>
+      {shown.length === 0 && people.length > 0 && (
+        <EmptyState
+          title={`No people match “${query.trim()}”`}
+          action={
+            <Button size="small" onClick={() => onQuery('')}>
+              Clear filters
+            </Button>
+          }
+        >
+          Names and titles are searched; accents and case are ignored.
+        </EmptyState>
+      )}
       {person && (
         <SidePanel label={`${person.name}, profile`} onClose={onClose}>
           <PersonProfile person={person} members={members} teamName={teamName} />

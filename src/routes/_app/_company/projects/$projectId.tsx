@@ -5,7 +5,9 @@ import {
   BoardToolbar,
   BoardView,
   CardEditor,
+  CardPanelHeader,
   boardQueries,
+  hasFilters,
   matchesFilters,
   parseFilters,
   useBoardCommentCopies,
@@ -13,9 +15,11 @@ import {
   type BoardFilters,
 } from '@/features/board';
 import { useMe } from '@/features/auth';
+import { rememberBoardVisit } from '@/features/home';
 import { cardCommentTarget, CommentThreads } from '@/features/comments';
 import { memberQueries, useMemberMap } from '@/features/members';
-import { SidePanel, useDocumentTitle } from '@/ui';
+import { isTyping } from '@/lib/dom';
+import { Button, EmptyState, SidePanel, useDocumentTitle } from '@/ui';
 import '@/app/board-page.css';
 
 type BoardSearch = BoardFilters & { card?: string };
@@ -34,13 +38,6 @@ export const Route = createFileRoute('/_app/_company/projects/$projectId')({
   component: BoardPage,
 });
 
-function isTyping(target: EventTarget | null) {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
-
 function BoardPage() {
   const { projectId } = Route.useParams();
   const search = Route.useSearch();
@@ -52,6 +49,11 @@ function BoardPage() {
   const updateCopies = useBoardCommentCopies(projectId);
   useBoardLive(projectId);
   useDocumentTitle(board.name);
+  // Home lists the boards a person opened lately.
+  useEffect(
+    () => rememberBoardVisit(me.user.id, { id: board.id, name: board.name }),
+    [me.user.id, board.id, board.name],
+  );
 
   const { card: openCard, assignee, label, priority, blocked } = search;
   const filters = useMemo<BoardFilters>(
@@ -130,9 +132,26 @@ function BoardPage() {
           })
         }
       />
+      {order.length === 0 && hasFilters(filters) && (
+        <EmptyState
+          title="No cards match these filters"
+          action={
+            <Button size="small" onClick={() => void navigate({ search: () => ({}), replace: true })}>
+              Clear filters
+            </Button>
+          }
+        >
+          {board.columns.reduce((sum, column) => sum + column.cards.length, 0)} cards on this board are hidden by the
+          filters.
+        </EmptyState>
+      )}
       <BoardView board={board} filters={filters} members={memberMap} linkFor={linkFor} onOpen={openCardId} />
       {openCard && target && (
-        <SidePanel label="Card details" onClose={closePanel}>
+        <SidePanel
+          label="Card details"
+          onClose={closePanel}
+          header={<CardPanelHeader projectId={projectId} cardId={openCard} link={linkFor(openCard)} />}
+        >
           <CardEditor key={openCard} projectId={projectId} cardId={openCard} members={members} />
           <CommentThreads
             key={`comments-${openCard}`}

@@ -1,0 +1,102 @@
+import { type Page } from '@playwright/test';
+import { ADMIN, apiSignIn, expect, test } from './fixtures';
+
+/** The first project of the demo company (Café roadmap, or whatever sorts first). */
+async function firstBoard(page: Page, token: string): Promise<string> {
+  const response = await page.request.get('/api/projects', { headers: { authorization: `Bearer ${token}` } });
+  const { projects } = (await response.json()) as { projects: { id: string; name: string }[] };
+  return (projects.find((project) => project.name === 'Café roadmap') ?? projects[0]!).id;
+}
+
+const pages = ['/', '/projects', 'BOARD', '/people', '/agents', '/teams', '/settings/api-keys', '/account'];
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} no page scrolls sideways, and the phone top bar keeps its height`, async ({
+    page,
+    signedIn,
+  }) => {
+    await page.setViewportSize(viewport);
+    const token = await signedIn(ADMIN, '/account');
+    const board = await firstBoard(page, token);
+    for (const path of pages) {
+      await page.goto(path === 'BOARD' ? `/projects/${board}` : path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      if (path === 'BOARD') await expect(page.locator('[data-card-id]').first()).toBeVisible();
+      const { scrollWidth, innerWidth, bar } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+        bar: document.querySelector('.shell-topbar')?.getBoundingClientRect().height ?? 0,
+      }));
+      expect(scrollWidth, `document width on ${path}`).toBeLessThanOrEqual(innerWidth);
+      if (viewport.width < 760) expect(bar, `top bar on ${path}`).toBeLessThan(64);
+    }
+  });
+}
+
+test('the theme select looks the same whichever page is loaded first', async ({ page, signedIn }) => {
+  await signedIn(ADMIN, '/teams');
+  const theme = page.getByLabel('Theme');
+  await expect(theme).toBeVisible();
+  const style = () =>
+    theme.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return { radius: computed.borderTopLeftRadius, border: computed.borderTopStyle, height: computed.minHeight };
+    });
+  const onTeams = await style();
+  expect(onTeams.radius).not.toBe('0px');
+  await page.goto('/');
+  await expect(theme).toBeVisible();
+  expect(await style()).toEqual(onTeams);
+  await page.goto('/projects');
+  await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+  expect(await style()).toEqual(onTeams);
+});
+
+test('the column strip shows that more columns exist and scrolls with the keyboard and Shift+wheel', async ({
+  page,
+  signedIn,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  const token = await apiSignIn(request, ADMIN);
+  const created = await request.post('/api/projects', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: `Wide ${Date.now()}`, columns: ['One', 'Two', 'Three', 'Four', 'Five', 'Six'] },
+  });
+  const { id } = (await created.json()) as { id: string };
+  await signedIn(ADMIN, `/projects/${id}`);
+  const strip = page.locator('.board-strip');
+  const scroller = strip.getByRole('region', { name: /board$/ });
+  await expect(strip).toHaveAttribute('data-more-after', 'true');
+  await expect(strip).not.toHaveAttribute('data-more-before', 'true');
+  const left = () => scroller.evaluate((element) => element.scrollLeft);
+
+  await scroller.focus();
+  await page.keyboard.press('End');
+  await expect.poll(left).toBeGreaterThan(0);
+  await expect(strip).toHaveAttribute('data-more-before', 'true');
+  await scroller.evaluate((element) => element.scrollTo({ left: 0, behavior: 'instant' }));
+  await expect.poll(left).toBe(0);
+
+  const box = (await scroller.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 20);
+  await page.keyboard.down('Shift');
+  await page.mouse.wheel(0, 300);
+  await page.keyboard.up('Shift');
+  await expect.poll(left).toBeGreaterThan(0);
+});
+
+test('Escape closes the phone navigation menu and returns focus to its button', async ({ page, signedIn }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedIn(ADMIN, '/account');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu.click();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeFocused();
+});

@@ -1,0 +1,111 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerCommands } from '../commands';
+import { closePalette, usePalette } from '../store';
+import Palette from './palette';
+
+const navigate = vi.fn();
+vi.mock('@tanstack/react-router', () => ({ useNavigate: () => navigate }));
+
+const ran: string[] = [];
+let unregister: () => void = () => {};
+
+function renderPalette() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <Palette />
+    </QueryClientProvider>,
+  );
+  act(() => usePalette.setState({ open: true, loaded: true }));
+  return screen.getByRole('combobox');
+}
+
+const selected = () => screen.getByRole('option', { selected: true }).textContent;
+
+describe('palette keyboard', () => {
+  beforeEach(() => {
+    ran.length = 0;
+    unregister = registerCommands(
+      ['Go to Home', 'Go to Projects', 'Toggle theme'].map((label) => ({
+        id: label,
+        label,
+        run: () => ran.push(label),
+      })),
+    );
+  });
+  afterEach(() => {
+    unregister();
+    act(() => closePalette());
+    usePalette.setState({ searchable: true });
+    vi.unstubAllGlobals();
+  });
+
+  it('arrows move through the options and wrap around; Enter runs the selected one and closes', async () => {
+    const user = userEvent.setup();
+    const input = renderPalette();
+    expect(input).toBe(document.activeElement);
+    expect(selected()).toContain('Go to Home');
+    await user.keyboard('{ArrowDown}');
+    expect(selected()).toContain('Go to Projects');
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(selected()).toContain('Toggle theme');
+    expect(input.getAttribute('aria-activedescendant')).toBe(
+      screen.getByRole('option', { selected: true }).getAttribute('id'),
+    );
+    await user.keyboard('{Enter}');
+    expect(ran).toEqual(['Toggle theme']);
+    expect(usePalette.getState().open).toBe(false);
+  });
+
+  it('typing filters commands; without a company it asks the server nothing', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    usePalette.setState({ searchable: false });
+    const user = userEvent.setup();
+    const input = renderPalette();
+    expect(input.getAttribute('aria-label')).toBe('Type a command');
+    await user.type(input, 'theme');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Toggle theme']);
+    await user.clear(input);
+    await user.type(input, 'zzz');
+    expect(screen.getByText('No command matches “zzz”.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('Enter waits for the results of what was typed, then opens the first', async () => {
+    let answer: (value: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answer = resolve;
+          }),
+      ),
+    );
+    const user = userEvent.setup();
+    const input = renderPalette();
+    await user.type(input, 'ada');
+    await user.keyboard('{Enter}');
+    expect(navigate).not.toHaveBeenCalled();
+    answer(
+      new Response(
+        JSON.stringify({
+          results: [
+            { kind: 'person', id: '5f1c2f35-1111-4a56-9ad6-5b0f14a8c001', label: 'Ada Lovelace', context: 'CEO' },
+          ],
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    await waitFor(() => expect(selected()).toContain('Ada Lovelace'));
+    await user.keyboard('{Enter}');
+    expect(navigate).toHaveBeenCalledWith({
+      to: '/people',
+      search: { person: '5f1c2f35-1111-4a56-9ad6-5b0f14a8c001' },
+    });
+  });
+});
