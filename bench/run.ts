@@ -12,8 +12,12 @@
  *     drag, and drop to painted new order.
  *  6. Search: server latency over a mix of queries with about 50,000 searchable names, and the
  *     palette's keystroke to painted results in Chromium.
+ *  7. Home on the large seed, for Ada (about 100 cards assigned, most on the large board, and a
+ *     colleague's moves and comments on them): server time of its endpoints, and in Chromium,
+ *     navigation start and data arrival to the first frame showing its lists.
  *
- * Results are also written to bench/results/latest.json.
+ * Results are also written to bench/results/latest.json. `npm run bench -- home` runs only the
+ * server start and section 7, and writes no results file.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,8 +26,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { boardBench, paletteBench, searchLatency } from './browser.ts';
+import { homeBench, homeEndpointTimes, seedHomeActivity } from './home.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+const homeOnly = process.argv.slice(2).includes('home');
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
 
 // ---------------------------------------------------------------- 1. bundle sizes
@@ -152,7 +158,7 @@ async function stop(child: ChildProcess) {
 // ---------------------------------------------------------------- 2 and 3. server
 async function server() {
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-bench-'));
-  const port = 4390;
+  const port = Number(process.env.BENCH_PORT ?? 4390);
   const base = `http://127.0.0.1:${port}`;
   const tsx = join(root, 'node_modules/.bin/tsx');
 
@@ -173,6 +179,10 @@ async function server() {
   );
 
   try {
+    if (homeOnly) {
+      results.home = await home(base);
+      return;
+    }
     const login = await request(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -235,6 +245,7 @@ async function server() {
     );
     console.table([{ ...searchRow, ...paletteRow }]);
     results.search = { ...searchRow, ...paletteRow };
+    results.home = await home(base);
 
     results.server = {
       firstStartSeconds: +firstStart.toFixed(2),
@@ -250,6 +261,20 @@ async function server() {
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+// ---------------------------------------------------------------- 7. home
+async function home(base: string) {
+  const assigned = await seedHomeActivity(base, 'ada@acme.example', 'max@acme.example');
+  const endpoints = await homeEndpointTimes(base, 'ada@acme.example');
+  console.log(
+    `\nHome endpoints for ada@acme.example (${assigned} cards assigned; sequential, median of 40 after 5 warm-up)`,
+  );
+  console.table(endpoints);
+  const browser = await homeBench(base, 'ada@acme.example');
+  console.log('\nHome in Chromium (headless): navigation start and Home data to the first frame showing its lists');
+  console.table([browser]);
+  return { assigned, endpoints, browser };
 }
 
 type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
@@ -313,8 +338,10 @@ async function autocannon(
   };
 }
 
-bundleSizes();
+if (!homeOnly) bundleSizes();
 await server();
-mkdirSync(join(root, 'bench/results'), { recursive: true });
-writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log('\nWritten to bench/results/latest.json');
+if (!homeOnly) {
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log('\nWritten to bench/results/latest.json');
+}

@@ -11,10 +11,13 @@ import type { AppContext, AppEnv } from './context.ts';
 import { ApiError, ErrorCode } from './http/errors.ts';
 import { errorResponse, handleError, handleNotFound, validationHook } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { API_TAGS } from './http/tags.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/handlers.ts';
 import { registerAuthRoutes } from './modules/auth/handlers.ts';
 import { registerCardRoutes } from './modules/cards/handlers.ts';
 import { registerCommentRoutes } from './modules/comments/handlers.ts';
+import { registerDocsRoutes } from './modules/docs/handlers.ts';
+import { registerHomeRoutes } from './modules/home/handlers.ts';
 import { registerMemberRoutes } from './modules/members/handlers.ts';
 import { registerNotificationRoutes } from './modules/notifications/handlers.ts';
 import { registerProjectRoutes } from './modules/projects/handlers.ts';
@@ -46,6 +49,9 @@ export function createApi(): OpenAPIHono<AppEnv> {
       },
     }),
   );
+  // The API reference page and its script (not operations of the contract). Registered before the
+  // no-store below, which they never reach: the script's URL names its version, so it may be kept.
+  registerDocsRoutes(api);
   api.use('*', async (c, next) => {
     await next();
     // Authenticated data must not sit in shared caches.
@@ -54,6 +60,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
 
   registerAuthRoutes(api);
   registerUserRoutes(api);
+  registerHomeRoutes(api);
   registerApiKeyRoutes(api);
   registerMemberRoutes(api);
   registerProjectRoutes(api);
@@ -80,6 +87,7 @@ export function openApiDocument(api: OpenAPIHono<AppEnv>) {
         'Reference implementation of the Workspace Management API. Errors use the envelope `{error, code?}`. Every operation carries `x-service-api-key` (`read`, `write` or `forbidden`): the minimum API key scope it needs.',
     },
     servers: [{ url: '/api' }],
+    tags: API_TAGS,
   });
   return cachedDocument;
 }

@@ -1,13 +1,16 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
+  boolean,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -245,6 +248,10 @@ export const cards = pgTable(
     index('cards_recent_index')
       .on(t.updatedAt)
       .where(sql`${t.archivedAt} is null`),
+    // A person's cards (Home) without walking the company's: archived ones too, for their activity.
+    index('cards_assignee_index')
+      .on(t.assigneeId)
+      .where(sql`${t.assigneeId} is not null`),
   ],
 );
 
@@ -266,12 +273,17 @@ export const cardComments = pgTable(
     editedAt: timestamp({ withTimezone: true }),
     resolvedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index().on(t.cardId, t.createdAt)],
+  (t) => [
+    index().on(t.cardId, t.createdAt),
+    // The cards whose threads a person wrote in (Home's activity).
+    index().on(t.authorUserId),
+  ],
 );
 
 /**
- * Every change published to live streams, kept for a while so a reconnecting client can replay
- * what it missed (`Last-Event-ID`). The id is the SSE event id.
+ * Every change published to live streams, kept for two weeks (server/events/hub.ts): a
+ * reconnecting client replays what it missed (`Last-Event-ID`), and Home shows a person the recent
+ * activity on their cards. The id is the SSE event id.
  */
 export const events = pgTable(
   'events',
@@ -281,9 +293,54 @@ export const events = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     type: text().notNull(),
-    /** The event's JSON, kept as text: it is only ever sent on, never queried into. */
+    /**
+     * The event's JSON, kept as text: it is sent on as it is, and read into only for the few rows
+     * a page of activity shows (server/modules/home).
+     */
     payload: text().notNull(),
+    /**
+     * What the change is about and who made it, copied from the payload when it is recorded
+     * (`recordEvent`, and the card move's function), so a person's activity (Home) finds the events
+     * of their cards without reading payloads. Null when the event is not about a project or card.
+     */
+    projectId: uuid(),
+    cardId: uuid(),
+    actorUserId: uuid(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.companyId, t.id)],
+  (t) => [
+    index().on(t.companyId, t.id),
+    // A card's events newest first: the activity of a person's cards walks this once per card.
+    index('events_card_index')
+      .on(t.companyId, t.cardId, t.id)
+      .where(sql`${t.cardId} is not null`),
+  ],
+);
+
+/**
+ * Rate-limit counters shared by every instance on one Postgres (server/http/rate-limit-postgres.ts):
+ * per limiter and key, the number of requests counted in the key's current fixed window and in the
+ * one before it, from which a sliding window is estimated. One `INSERT … ON CONFLICT DO UPDATE` per
+ * counted request. The table is UNLOGGED (migration 0010 says so by hand; drizzle-kit cannot):
+ * counters need no crash safety, and skipping the write-ahead log makes each update cheap. Only
+ * the primary key is indexed, so updates stay HOT. The embedded database counts in process and
+ * leaves this table empty.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    /** The limiter's name (`user`, `public-get`, …). */
+    limiter: text().notNull(),
+    /** What is limited: a user id, a client address, a normalised email. */
+    key: text().notNull(),
+    /** Start of the key's current window, in milliseconds since the epoch (anchored at its first request). */
+    windowStart: bigint({ mode: 'number' }).notNull(),
+    /** Requests counted in the window before the current one. */
+    previous: integer().notNull(),
+    /** Requests counted in the current window. */
+    current: integer().notNull(),
+    /** Whether the last `hit` was allowed (and counted): what its statement returns. */
+    allowed: boolean().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.limiter, t.key] })],
 );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, lte, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, min, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -20,8 +20,11 @@ export type Subscriber = {
 
 /** How far back a reconnecting client may resume; older gaps get a `resync` instead. */
 const REPLAY_LIMIT = 1000;
-/** Events are kept this long for resumption. */
-const RETENTION_MS = 24 * 3600_000;
+/**
+ * Events are kept this long: for resumption (which replays at most REPLAY_LIMIT of them) and as
+ * the history of a person's recent activity on Home (server/modules/home).
+ */
+export const RETENTION_MS = 14 * 24 * 3600_000;
 /**
  * How far behind the newest delivered id a pull looks again: on Postgres, ids are taken when a
  * transaction inserts but become visible when it commits, so a lower id can appear after a higher.
@@ -225,11 +228,24 @@ export class EventHub {
 
   private async prune() {
     try {
-      await this.db.delete(events).where(lt(events.createdAt, new Date(Date.now() - RETENTION_MS)));
+      await pruneEvents(this.db, new Date(Date.now() - RETENTION_MS));
     } catch (error) {
       this.logger.warn('pruning old events failed', { error: String(error) });
     }
   }
+}
+
+/**
+ * Deletes the events recorded before `before`. Ids grow with time, so those are the events below
+ * the first id recorded since, found by walking the primary key from its oldest end: a pass reads
+ * what it deletes and one row more. (A filter on `created_at` would read all two weeks of events
+ * on every pass, holding the embedded database's one thread for a good part of a second.)
+ */
+export async function pruneEvents(db: Database, before: Date): Promise<void> {
+  await db.execute(sql`
+    delete from ${events} where id < coalesce(
+      (select id from ${events} where created_at >= ${before} order by id limit 1),
+      (select max(id) + 1 from ${events}))`);
 }
 
 function toStreamEvent(row: typeof events.$inferSelect): StreamEvent {

@@ -20,8 +20,19 @@ function actorFields(actor: Actor) {
 const announce = notifySql(EVENTS_TOPIC, sql`json_build_object('companyId', company_id, 'id', id)`);
 
 /**
+ * What an event is about, for the events table's own columns: the payload's `projectId`, and its
+ * `cardId` or the id of the `card` it carries. Null when it is about no project or card.
+ */
+function subjectOf(payload: Record<string, unknown>) {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const card = payload.card as { id?: unknown } | undefined;
+  return { projectId: text(payload.projectId), cardId: text(payload.cardId) ?? text(card?.id) };
+}
+
+/**
  * Records a change for the live streams of the company's members and announces it. Called inside
- * the change's transaction, so the event exists exactly when the change does.
+ * the change's transaction, so the event exists exactly when the change does. The project, card
+ * and acting user are also written in columns of their own (a person's activity is found by them).
  */
 export async function recordEvent(
   executor: Executor,
@@ -32,17 +43,20 @@ export async function recordEvent(
   const companyId = actor.principal.company?.id;
   if (!companyId) return;
   const body = { ...payload, ...actorFields(actor) };
+  const { projectId, cardId } = subjectOf(payload);
   // Recorded and announced in one statement: this sits on every write's path.
   await executor.execute(sql`
-    insert into ${events} (company_id, type, payload) values (${companyId}, ${type}, ${JSON.stringify(body)})
+    insert into ${events} (company_id, type, payload, project_id, card_id, actor_user_id)
+    values (${companyId}, ${type}, ${JSON.stringify(body)}, ${projectId}, ${cardId}, ${body.actorUserId})
     returning ${announce}`);
 }
 
 /**
  * The arguments a database function needs to record and announce an event as `recordEvent` does,
- * for a change made and recorded by one function call (the card move, migration 0008): the
- * actor's fields as jsonb, the bus channel and the events topic. Such a function writes the same
- * `events` row and bus notice; the live-stream tests of the move read them back.
+ * for a change made and recorded by one function call (the card move, migrations 0008 and 0009):
+ * the actor's fields as jsonb, the bus channel and the events topic. Such a function writes the
+ * same `events` row (its project, card and acting user columns too) and bus notice; the
+ * live-stream tests of the move and Home's activity tests read them back.
  */
 export function recordEventArgs(actor: Actor): SQL {
   return sql`${JSON.stringify(actorFields(actor))}::jsonb, ${BUS_CHANNEL}, ${EVENTS_TOPIC}`;

@@ -29,3 +29,7 @@ export type Comment = Schemas['ProjectCardComment'];
 export type CommentPage = Schemas['CommentPage'];
 export type UpdateCardRequest = Schemas['UpdateCardRequest'];
 export type Member = Schemas['Member'];
+export type AssignedCard = Schemas['AssignedCard'];
+export type AssignedCards = Schemas['AssignedCards'];
+export type ActivityItem = Schemas['ActivityItem'];
+export type ActivityPage = Schemas['ActivityPage'];

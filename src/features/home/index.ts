@@ -1,1 +1,3 @@
-export { Overview } from './components/overview';
+export { Home } from './components/home';
+export { homeQueries } from './queries';
+export { recentBoardsOf, rememberBoardVisit, type RecentBoard } from './recent-boards';

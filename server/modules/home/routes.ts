@@ -1,0 +1,139 @@
+import { z } from '@hono/zod-openapi';
+import { RETENTION_MS } from '../../events/hub.ts';
+import { jsonResponse, protectedRoute } from '../../http/route.ts';
+import { PrioritySchema } from '../cards/schemas.ts';
+import { ACTIVITY_LIMIT, ACTIVITY_TYPES, ASSIGNED_LIMIT, DUE_SOON_HOURS, SNIPPET_MAX } from './service.ts';
+
+const tags = ['Home'];
+const RETENTION_DAYS = RETENTION_MS / 86_400_000;
+
+const ProjectRefSchema = z
+  .object({ id: z.uuid(), name: z.string().openapi({ description: 'Its name now.' }) })
+  .openapi('ProjectRef');
+const ColumnRefSchema = z
+  .object({ id: z.uuid(), name: z.string().openapi({ description: 'Its name now.' }) })
+  .openapi('ColumnRef');
+
+export const AssignedCardSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    priority: PrioritySchema,
+    due: z.iso.datetime().optional().openapi({ description: 'Absent (not null) when unset.' }),
+    dueStatus: z.enum(['overdue', 'soon', 'later', 'none']).openapi({
+      description: `As of the response: \`overdue\` (the due date has passed), \`soon\` (due within ${DUE_SOON_HOURS} hours), \`later\`, or \`none\` (no due date).`,
+    }),
+    blocked: z.string().optional().openapi({ description: 'Why the card is blocked. Absent when it is not.' }),
+    updatedAt: z.iso.datetime(),
+    project: ProjectRefSchema,
+    column: ColumnRefSchema,
+  })
+  .openapi('AssignedCard');
+
+export const AssignedCardsSchema = z
+  .object({
+    cards: z.array(AssignedCardSchema).openapi({
+      description: `Most urgent first: overdue, then due within ${DUE_SOON_HOURS} hours, then by due date (earliest first), then cards without a due date; ties by most recently updated. At most ${ASSIGNED_LIMIT}.`,
+    }),
+    truncated: z.boolean().openapi({
+      description: `True when more than ${ASSIGNED_LIMIT} cards are assigned to the caller: the least urgent ones are left out.`,
+    }),
+  })
+  .openapi('AssignedCards');
+
+export const listAssignedCardsRoute = protectedRoute('read', {
+  method: 'get',
+  path: '/users/me/cards',
+  operationId: 'listMyCards',
+  tags,
+  summary: 'Cards assigned to the caller, most urgent first',
+  description: [
+    `The live (not archived) cards assigned to the caller on the non-archived projects of their company, each with its project and column: overdue first, then due within ${DUE_SOON_HOURS} hours, then by due date, then without one; ties by most recently updated. At most ${ASSIGNED_LIMIT} (\`truncated\` says when more are assigned).`,
+    'A caller without a company gets 404.',
+  ].join('\n\n'),
+  responses: { 200: jsonResponse(AssignedCardsSchema, 'The caller’s cards, most urgent first') },
+});
+
+export const ActivityItemSchema = z
+  .object({
+    id: z.number().int().openapi({
+      description: 'The event’s id, as on the live stream (`GET /notifications/sse`). Larger is newer.',
+    }),
+    type: z.enum(ACTIVITY_TYPES).openapi({
+      description:
+        'What happened: a card created, edited, moved, archived or restored; a comment or reply written or edited; a thread resolved or reopened.',
+    }),
+    at: z.iso.datetime(),
+    actor: z
+      .object({
+        kind: z.enum(['human', 'agent']).openapi({
+          description:
+            'Who made the change. Changes are made by people today (signed in, or through one of their API keys); `agent` is for agents acting as themselves.',
+        }),
+        id: z.uuid(),
+        name: z.string().openapi({ description: 'Their name now; “Former member” when the account is gone.' }),
+      })
+      .openapi('ActivityActor'),
+    project: ProjectRefSchema,
+    card: z.object({ id: z.uuid(), title: z.string().openapi({ description: 'Its title now.' }) }).openapi('CardRef'),
+    column: ColumnRefSchema.optional().openapi({
+      description:
+        '`card.moved`: the column the card was moved to; `card.created` and `card.restored`: the column it was put in. Absent for other types.',
+    }),
+    comment: z
+      .object({
+        id: z.uuid(),
+        snippet: z.string().openapi({
+          description: `The comment’s text as it is now, white space collapsed, at most ${SNIPPET_MAX} characters (cut ones end with “…”).`,
+        }),
+        reply: z.boolean().openapi({ description: 'A reply in a thread, rather than a thread’s first comment.' }),
+      })
+      .openapi('ActivityComment')
+      .optional()
+      .openapi({
+        description:
+          'Comment events: the comment written or edited, or for `comment.resolved` and `comment.reopened` the thread’s first comment. Absent for card events. A deleted comment’s events are left out.',
+      }),
+  })
+  .openapi('ActivityItem');
+
+export const ActivityPageSchema = z
+  .object({ items: z.array(ActivityItemSchema).openapi({ description: 'Newest first.' }) })
+  .openapi('ActivityPage');
+
+export const listActivityRoute = protectedRoute('read', {
+  method: 'get',
+  path: '/users/me/activity',
+  operationId: 'listMyActivity',
+  tags,
+  summary: 'Recent changes by others to the caller’s cards and threads, newest first',
+  description: [
+    'Changes made by other people (and agents) to the cards of the caller’s company that concern them: cards assigned to them, and cards with a comment thread they wrote in (a comment or a reply). Moves, edits, archiving and restoring, comments, replies, edits of comments, and threads resolved or reopened; the caller’s own changes are left out. Only cards of non-archived projects.',
+    `From the event history the live stream replays from, which keeps ${RETENTION_DAYS} days. Page back with \`before\`: the \`id\` of the last item of the previous page.`,
+    'A caller without a company gets 404.',
+  ].join('\n\n'),
+  request: {
+    query: z.object({
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .default(ACTIVITY_LIMIT)
+        .openapi({
+          param: { name: 'limit', in: 'query' },
+          description: `How many items, 1..100 (default ${ACTIVITY_LIMIT}).`,
+        }),
+      before: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .openapi({
+          param: { name: 'before', in: 'query' },
+          description: 'Only items older than this one (an item’s `id`), for the next page.',
+        }),
+    }),
+  },
+  responses: { 200: jsonResponse(ActivityPageSchema, 'Newest first') },
+});
