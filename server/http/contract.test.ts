@@ -5,7 +5,7 @@ import { useTestApp } from '../test/harness.ts';
 const t = useTestApp();
 const contract = JSON.parse(readFileSync(new URL('../../contract/openapi.json', import.meta.url), 'utf8'));
 
-type Operation = { method: string; path: string; access: string; public: boolean };
+type Operation = { method: string; path: string; access: string; public: boolean; operationId: unknown };
 const operations: Operation[] = Object.entries(
   contract.paths as Record<string, Record<string, Record<string, unknown>>>,
 ).flatMap(([path, item]) =>
@@ -14,6 +14,7 @@ const operations: Operation[] = Object.entries(
     path,
     access: operation['x-service-api-key'] as string,
     public: operation['x-public'] === true,
+    operationId: operation.operationId,
   })),
 );
 /** A concrete URL for an operation: every `{param}` becomes a fresh UUID. */
@@ -33,6 +34,15 @@ describe('the contract', () => {
       expect(['read', 'write', 'forbidden'], `${operation.method} ${operation.path}`).toContain(operation.access);
       if (operation.access === 'read' && !operation.public) expect(operation.method).toBe('GET');
     }
+  });
+
+  it('names every operation with a unique camelCase operationId (the SDK and MCP tools are named from them)', () => {
+    for (const operation of operations) {
+      expect(operation.operationId, `${operation.method} ${operation.path}`).toMatch(/^[a-z][a-zA-Z0-9]+$/);
+    }
+    const ids = operations.map((operation) => operation.operationId);
+    const repeated = ids.filter((id, index) => ids.indexOf(id) !== index);
+    expect(repeated, 'operationIds used more than once').toEqual([]);
   });
 
   it('marks API-key management, account deletion and sign-out forbidden to keys', () => {

@@ -166,6 +166,7 @@ describe('rate limits (spec defaults)', () => {
     const route = publicRoute({
       method: 'post',
       path: '/newsletter',
+      operationId: 'subscribeNewsletter',
       responses: { 200: jsonResponse(SuccessSchema, 'Subscribed') },
     });
     api.openapi(route, (c) => c.json({ success: true }, 200));

@@ -41,7 +41,13 @@ const publicErrors = {
   500: protectedErrors[500],
 } as const;
 
-type RouteInput = Omit<RouteConfig, 'middleware' | 'security'>;
+/**
+ * What a module passes to `protectedRoute` / `publicRoute`. `operationId` is required: the
+ * generated client and the MCP tools are named from it, so it is stable once published. It is a
+ * camelCase verb and noun (`moveCard`, `listCardComments`), unique in the contract
+ * (contract.test.ts checks both).
+ */
+type RouteInput = Omit<RouteConfig, 'middleware' | 'security' | 'operationId'> & { operationId: string };
 
 /**
  * Defines an authenticated operation. `access` is written into the contract as

@@ -46,6 +46,7 @@ const keysOnly =
 export const listApiKeysRoute = protectedRoute('forbidden', {
   method: 'get',
   path: '/users/api-keys',
+  operationId: 'listApiKeys',
   tags,
   summary: "The caller's API keys (revoked ones are gone)",
   description: keysOnly,
@@ -55,6 +56,7 @@ export const listApiKeysRoute = protectedRoute('forbidden', {
 export const createApiKeyRoute = protectedRoute('forbidden', {
   method: 'post',
   path: '/users/api-keys',
+  operationId: 'createApiKey',
   tags,
   summary: 'Create an API key (company admins)',
   description: `${keysOnly} Members and users without a company get 403 \`FORBIDDEN\`. At most ${MAX_ACTIVE_KEYS} active keys per user (409 \`CONFLICT\` beyond).`,
@@ -68,6 +70,7 @@ export const createApiKeyRoute = protectedRoute('forbidden', {
 export const revokeApiKeyRoute = protectedRoute('forbidden', {
   method: 'delete',
   path: '/users/api-keys/{keyId}',
+  operationId: 'revokeApiKey',
   tags,
   summary: 'Revoke one of your API keys',
   description: `${keysOnly} The key answers 401 \`API_KEY_REVOKED\` from then on. Someone else's key, or one already revoked, is 404.`,

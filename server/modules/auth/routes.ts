@@ -20,6 +20,7 @@ export const loginRoute = publicRoute(
   {
     method: 'post',
     path: '/auth/login',
+    operationId: 'signIn',
     tags: ['Authentication'],
     summary: 'Sign in with email and password (reference identity provider)',
     description:
@@ -36,6 +37,7 @@ export const loginRoute = publicRoute(
 export const logoutRoute = protectedRoute('forbidden', {
   method: 'post',
   path: '/auth/logout',
+  operationId: 'signOut',
   tags: ['Authentication'],
   summary: 'Sign out: revoke the current session',
   description: 'Needs a signed-in session. Afterwards the token answers 401 `SESSION_REVOKED`.',

@@ -82,6 +82,7 @@ const MoveCardBody = z
 export const createCardRoute = protectedRoute('write', {
   method: 'post',
   path: '/projects/{projectId}/cards',
+  operationId: 'createCard',
   tags,
   summary: 'Create a card in a column',
   request: {
@@ -94,6 +95,7 @@ export const createCardRoute = protectedRoute('write', {
 export const getCardRoute = protectedRoute('read', {
   method: 'get',
   path: '/projects/{projectId}/cards/{cardId}',
+  operationId: 'getCard',
   tags,
   summary: 'Read a card (archived cards too)',
   request: { params },
@@ -103,6 +105,7 @@ export const getCardRoute = protectedRoute('read', {
 export const updateCardRoute = protectedRoute('write', {
   method: 'patch',
   path: '/projects/{projectId}/cards/{cardId}',
+  operationId: 'updateCard',
   tags,
   summary: 'Edit, archive or restore a card',
   description: '`assignee`, `due` and `blocked` set to null are cleared, and then absent from the card.',
@@ -116,6 +119,7 @@ export const updateCardRoute = protectedRoute('write', {
 export const moveCardRoute = protectedRoute('write', {
   method: 'patch',
   path: '/projects/{projectId}/cards/{cardId}/move',
+  operationId: 'moveCard',
   tags,
   summary: 'Move a card to a column and a position',
   description:

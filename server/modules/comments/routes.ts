@@ -14,6 +14,7 @@ const text = z
 export const listCommentsRoute = protectedRoute('read', {
   method: 'get',
   path: '/projects/{projectId}/cards/{cardId}/comments',
+  operationId: 'listCardComments',
   tags,
   summary: "A card's comments: roots and replies, oldest first",
   request: {
@@ -40,6 +41,7 @@ export const listCommentsRoute = protectedRoute('read', {
 export const createCommentRoute = protectedRoute('write', {
   method: 'post',
   path: '/projects/{projectId}/cards/{cardId}/comments',
+  operationId: 'createCardComment',
   tags,
   summary: 'Comment on a card, or reply to a thread',
   description:
@@ -61,6 +63,7 @@ export const createCommentRoute = protectedRoute('write', {
 export const updateCommentRoute = protectedRoute('write', {
   method: 'patch',
   path: '/projects/{projectId}/cards/{cardId}/comments/{commentId}',
+  operationId: 'updateCardComment',
   tags,
   summary: 'Edit your comment, or resolve / reopen a thread',
   description:
@@ -87,6 +90,7 @@ export const updateCommentRoute = protectedRoute('write', {
 export const deleteCommentRoute = protectedRoute('write', {
   method: 'delete',
   path: '/projects/{projectId}/cards/{cardId}/comments/{commentId}',
+  operationId: 'deleteCardComment',
   tags,
   summary: 'Delete your own comment (a root takes its replies with it)',
   description: "Someone else's comment is refused with 403 `FORBIDDEN`.",

@@ -29,6 +29,7 @@ export const TeamSchema = z
 export const listTeamsRoute = protectedRoute('read', {
   method: 'get',
   path: '/company/teams',
+  operationId: 'listTeams',
   tags: ['Company'],
   summary: 'The teams of the caller’s company, with their lead and size',
   description:
@@ -39,6 +40,7 @@ export const listTeamsRoute = protectedRoute('read', {
 export const listMembersRoute = protectedRoute('read', {
   method: 'get',
   path: '/company/members',
+  operationId: 'listMembers',
   tags: ['Company'],
   summary: 'The people and agents of the caller’s company (for assignees and avatars)',
   description: 'People first, then agents, each by name. A caller without a company gets 404.',

@@ -4,6 +4,7 @@ import { protectedRoute } from '../../http/route.ts';
 export const streamRoute = protectedRoute('read', {
   method: 'get',
   path: '/notifications/sse',
+  operationId: 'streamNotifications',
   tags: ['Notifications'],
   summary: 'Live events of the caller’s company (Server-Sent Events)',
   description: [

@@ -53,6 +53,7 @@ const wipLimit = z.number().int().min(1).max(999).nullable();
 export const listProjectsRoute = protectedRoute('read', {
   method: 'get',
   path: '/projects',
+  operationId: 'listProjects',
   tags,
   summary: "The company's projects, archived ones flagged",
   description: 'A caller without a company gets 404.',
@@ -67,6 +68,7 @@ export const listProjectsRoute = protectedRoute('read', {
 export const createProjectRoute = protectedRoute('write', {
   method: 'post',
   path: '/projects',
+  operationId: 'createProject',
   tags,
   summary: 'Create a project (a board)',
   request: {
@@ -93,6 +95,7 @@ export const createProjectRoute = protectedRoute('write', {
 export const getProjectRoute = protectedRoute('read', {
   method: 'get',
   path: '/projects/{projectId}',
+  operationId: 'getProject',
   tags,
   summary: 'The board: the project with its ordered columns and their live cards',
   description: 'Each card embeds comment copies `{author, at, text}`, oldest first.',
@@ -103,6 +106,7 @@ export const getProjectRoute = protectedRoute('read', {
 export const updateProjectRoute = protectedRoute('write', {
   method: 'patch',
   path: '/projects/{projectId}',
+  operationId: 'updateProject',
   tags,
   summary: 'Rename, describe, archive or unarchive a project',
   request: {
@@ -127,6 +131,7 @@ export const updateProjectRoute = protectedRoute('write', {
 export const createColumnRoute = protectedRoute('write', {
   method: 'post',
   path: '/projects/{projectId}/columns',
+  operationId: 'createColumn',
   tags,
   summary: 'Add a column',
   request: {
@@ -160,6 +165,7 @@ export const createColumnRoute = protectedRoute('write', {
 export const updateColumnRoute = protectedRoute('write', {
   method: 'patch',
   path: '/projects/{projectId}/columns/{columnId}',
+  operationId: 'updateColumn',
   tags,
   summary: 'Rename, reorder or set the WIP limit of a column',
   request: {
@@ -188,6 +194,7 @@ export const updateColumnRoute = protectedRoute('write', {
 export const deleteColumnRoute = protectedRoute('write', {
   method: 'delete',
   path: '/projects/{projectId}/columns/{columnId}',
+  operationId: 'deleteColumn',
   tags,
   summary: 'Delete an empty column',
   request: { params: columnParams },

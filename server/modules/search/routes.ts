@@ -28,6 +28,7 @@ export const SearchResultSchema = z
 export const searchRoute = protectedRoute('read', {
   method: 'get',
   path: '/search',
+  operationId: 'searchWorkspace',
   tags: ['Search'],
   summary: 'Search the caller’s company: one query, one flat list',
   description: [

@@ -4,6 +4,7 @@ import { jsonResponse, publicRoute } from '../../http/route.ts';
 export const openApiRoute = publicRoute({
   method: 'get',
   path: '/openapi.json',
+  operationId: 'getOpenApiDocument',
   tags: ['System'],
   summary: 'This contract as an OpenAPI 3.1 document',
   responses: { 200: jsonResponse(z.looseObject({ openapi: z.string() }), 'The OpenAPI document') },
@@ -12,6 +13,7 @@ export const openApiRoute = publicRoute({
 export const healthRoute = publicRoute({
   method: 'get',
   path: '/health',
+  operationId: 'getHealth',
   tags: ['System'],
   summary: 'Liveness and database reachability',
   responses: {

@@ -44,6 +44,7 @@ export const MeSchema = z
 export const getMeRoute = protectedRoute('read', {
   method: 'get',
   path: '/users/me',
+  operationId: 'getMe',
   tags: ['Users'],
   summary: 'The caller: user, company (or none), role and permissions',
   responses: { 200: jsonResponse(MeSchema, 'The signed-in user') },
@@ -62,6 +63,7 @@ const UpdateMeBody = z
 export const updateMeRoute = protectedRoute('write', {
   method: 'patch',
   path: '/users/me',
+  operationId: 'updateMe',
   tags: ['Users'],
   summary: 'Change your display name or title',
   request: { body: { required: true, content: { 'application/json': { schema: UpdateMeBody } } } },
@@ -71,6 +73,7 @@ export const updateMeRoute = protectedRoute('write', {
 export const deleteMeRoute = protectedRoute('forbidden', {
   method: 'delete',
   path: '/users/me',
+  operationId: 'deleteMe',
   tags: ['Users'],
   summary: 'Delete the account',
   description:
@@ -81,6 +84,7 @@ export const deleteMeRoute = protectedRoute('forbidden', {
 export const supportTokenRoute = protectedRoute('read', {
   method: 'get',
   path: '/users/support-token',
+  operationId: 'getSupportToken',
   tags: ['Users'],
   summary: 'A signed identity token for the in-app support widget',
   description:

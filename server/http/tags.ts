@@ -1,0 +1,29 @@
+/**
+ * The contract's tags, in the order the API reference lists them. Every tag an operation uses must
+ * be declared here with a description: `npm run lint:contract` (Redocly's `operation-tag-defined`
+ * and `tag-description`) fails otherwise.
+ */
+export const API_TAGS = [
+  {
+    name: 'Authentication',
+    description:
+      'Signing in with email and password for a session token, and signing out. The token (or an API key) goes in `Authorization: Bearer …` on every other operation.',
+  },
+  {
+    name: 'Users',
+    description: 'The signed-in user: who they are, their company and role, their profile and their account.',
+  },
+  { name: 'Home', description: 'What the home page shows the caller: their cards and recent activity on them.' },
+  {
+    name: 'API keys',
+    description:
+      'Keys for scripts and agents, `read` or `write` scoped. Managed with a signed-in session only: keys cannot manage keys.',
+  },
+  { name: 'Company', description: 'The people, agents and teams of the caller’s company.' },
+  { name: 'Projects', description: 'Projects (boards) and their columns.' },
+  { name: 'Cards', description: 'The cards of a project’s board: creating, editing, archiving and moving them.' },
+  { name: 'Card comments', description: 'Comment threads on a card: one level of replies, resolvable.' },
+  { name: 'Notifications', description: 'The live event stream of the caller’s company (Server-Sent Events).' },
+  { name: 'Search', description: 'One search over the caller’s company.' },
+  { name: 'System', description: 'The contract itself and the server’s health. Public.' },
+];
