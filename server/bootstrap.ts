@@ -52,7 +52,12 @@ export async function createContext({ handle, config, logger, jwtSecret, clock }
     bus,
     logger,
     auth: new Authenticator(handle.db, secrets, bus, clock),
-    limiters: createRateLimiters(config.rateLimits, clock),
+    // On Postgres every instance counts in the database, so the limits hold across instances.
+    limiters: createRateLimiters(config.rateLimits, {
+      now: clock,
+      shared: handle.kind === 'postgres' ? handle.db : undefined,
+      onError: (error) => logger.warn(`rate-limit clean-up failed: ${(error as Error).message}`),
+    }),
     hub: new EventHub(handle.db, bus, logger),
   };
 }

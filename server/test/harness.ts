@@ -9,6 +9,7 @@ import { createApp } from '../app.ts';
 import { createContext } from '../bootstrap.ts';
 import type { AppConfig, AppContext } from '../context.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { rows } from '../db/rows.ts';
 import { companies, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
@@ -26,6 +27,8 @@ export const relaxedLimits: AppConfig['rateLimits'] = {
 };
 
 let database: Promise<DatabaseHandle> | undefined;
+/** The worker's own Postgres database (the Postgres lane), once created. */
+let workerUrl: string | undefined;
 
 /** `DATABASE_URL` (the Postgres lane) gets a database per worker; otherwise in-memory PGlite. */
 async function openWorkerDatabase(): Promise<DatabaseHandle> {
@@ -43,7 +46,8 @@ async function openWorkerDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  workerUrl = url.toString();
+  const handle = await openDatabase({ databaseUrl: workerUrl, poolSize: 4 });
   await handle.migrate();
   return handle;
 }
@@ -53,12 +57,22 @@ export function workerDatabase(): Promise<DatabaseHandle> {
   return database;
 }
 
+/**
+ * The database as a second server instance would open it: on Postgres, its own connection pool
+ * on the worker's database; on the embedded database, the same handle (one process owns it).
+ * `close` closes only what this opened.
+ */
+export async function openAnotherHandle(): Promise<{ handle: DatabaseHandle; close: () => Promise<void> }> {
+  const handle = await workerDatabase();
+  if (!workerUrl) return { handle, close: async () => {} };
+  const another = await openDatabase({ databaseUrl: workerUrl, poolSize: 4 });
+  return { handle: another, close: () => another.close() };
+}
+
 /** Empties every table, so each test file starts from nothing. */
 export async function resetDatabase(handle: DatabaseHandle) {
-  const rows = await handle.db.execute<{ tablename: string }>(
-    sql`select tablename from pg_tables where schemaname = 'public'`,
-  );
-  const tables = (rows as unknown as { rows: { tablename: string }[] }).rows.map((row) => `"${row.tablename}"`);
+  const result = await handle.db.execute(sql`select tablename from pg_tables where schemaname = 'public'`);
+  const tables = rows<{ tablename: string }>(result).map((row) => `"${row.tablename}"`);
   if (tables.length > 0) await handle.db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} CASCADE`));
 }
 
