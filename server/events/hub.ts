@@ -18,7 +18,7 @@ export type Subscriber = {
   close(): void;
 };
 
-/** How far back a reconnecting client may resume; older gaps get a `resync` instead. */
+/** How far back a reconnecting client may resume; older gaps get `ready` with `resumed: false` (a resync). */
 const REPLAY_LIMIT = 1000;
 /**
  * Events are kept this long: for resumption (which replays at most REPLAY_LIMIT of them) and as

@@ -7,7 +7,17 @@ import type { components } from './generated/schema';
 export { api, unwrap } from './client';
 export { ApiError, errorMessage, isApiError } from './errors';
 export { endSession, getToken, setToken, useSession, type SignedOutReason } from './session';
-export { onLiveEvent, onLiveResync, startLive, stopLive, useLiveStatus, type LiveEvent, type LiveStatus } from './live';
+export {
+  onLiveEvent,
+  onLiveResync,
+  startLive,
+  stopLive,
+  useLiveStatus,
+  type LiveEvent,
+  type LiveEventType,
+  type LivePayloads,
+  type LiveStatus,
+} from './live';
 
 type Schemas = components['schemas'];
 export type Me = Schemas['Me'];

@@ -1,10 +1,18 @@
 import { create } from 'zustand';
 import { apiBaseUrl } from './config';
 import { clientId } from './client-id';
+import type { components } from './generated/schema';
 import { endSession, getToken } from './session';
 
-/** A live event from `GET /notifications/sse` (see the contract for types and payloads). */
-export type LiveEvent = { id: string; type: string; data: Record<string, unknown> };
+type Schemas = components['schemas'];
+/** The contract's union of live events: `{ id, event, data }`, one member per event type. */
+type AnyLiveEvent = Schemas['LiveEvent'];
+/** The type of a live event: `card.moved`, `comment.created`, … (the contract's catalog). */
+export type LiveEventType = AnyLiveEvent['event'];
+/** Each event type's data, from the contract: `LivePayloads['card.moved']` is `{ projectId, card, columns, … }`. */
+export type LivePayloads = { [E in AnyLiveEvent as E['event']]: E['data'] };
+/** A live event from `GET /notifications/sse`: its id, its type (`event`) and its typed data. */
+export type LiveEvent<T extends LiveEventType = LiveEventType> = { id: string; event: T; data: LivePayloads[T] };
 type Handler = (event: LiveEvent) => void;
 
 export type LiveStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
@@ -14,12 +22,17 @@ export const useLiveStatus = create<{ status: LiveStatus }>(() => ({ status: 'id
 const handlers = new Map<string, Set<Handler>>();
 const resyncHandlers = new Set<() => void>();
 
-/** Calls `handler` for each live event of `type` from other tabs and people. Returns an unsubscribe. */
-export function onLiveEvent(type: string, handler: Handler): () => void {
+/**
+ * Calls `handler` for each live event of `type` from other tabs and people, with the data the
+ * contract gives that type. Returns an unsubscribe.
+ */
+export function onLiveEvent<T extends LiveEventType>(type: T, handler: (event: LiveEvent<T>) => void): () => void {
   let set = handlers.get(type);
   if (!set) handlers.set(type, (set = new Set()));
-  set.add(handler);
-  return () => set.delete(handler);
+  // Dispatch hands each handler only the events of its type.
+  const registered = handler as Handler;
+  set.add(registered);
+  return () => set.delete(registered);
 }
 
 /** Called when events may have been missed for good (the server could not replay the gap). */
@@ -31,7 +44,7 @@ export function onLiveResync(handler: () => void): () => void {
 function dispatch(event: LiveEvent) {
   // This tab already applied its own changes from the responses it got.
   if (event.data.clientId === clientId) return;
-  for (const handler of handlers.get(event.type) ?? []) handler(event);
+  for (const handler of handlers.get(event.event) ?? []) handler(event);
 }
 
 let controller: AbortController | null = null;
@@ -98,13 +111,16 @@ async function read(body: ReadableStream<Uint8Array>, signal: AbortSignal, onRea
     onEvent(message) {
       if (message.event === 'ready') {
         onReady();
-        const { resumed } = JSON.parse(message.data) as { resumed: boolean };
+        const { resumed } = JSON.parse(message.data) as Schemas['LiveReadyData'];
         if (!resumed) for (const handler of resyncHandlers) handler();
         return;
       }
       if (message.id) lastEventId = message.id;
       try {
-        dispatch({ id: message.id ?? '', type: message.event ?? 'message', data: JSON.parse(message.data) });
+        // The server sends what the contract describes (its tests check every type against it); an
+        // event type this client does not know has no handlers.
+        const data = JSON.parse(message.data) as LiveEvent['data'];
+        dispatch({ id: message.id ?? '', event: (message.event ?? 'message') as LiveEventType, data });
       } catch {
         // A malformed event is skipped; the next one still arrives.
       }

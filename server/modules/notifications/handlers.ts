@@ -1,15 +1,15 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
-import type { AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../types.ts';
 import type { StreamEvent, Subscriber } from '../../events/hub.ts';
-import { companyOf } from '../projects/access.ts';
+import { requireCompany } from '../../policies/index.ts';
 import { streamRoute } from './routes.ts';
 
 export function registerNotificationRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(streamRoute, (c) => {
     const ctx = c.get('ctx');
     const principal = c.get('principal');
-    const company = companyOf(principal);
+    const company = requireCompany(principal);
     const header = c.req.valid('header')['last-event-id'];
     const lastEventId = header === undefined ? undefined : Number(header);
     c.header('X-Accel-Buffering', 'no');

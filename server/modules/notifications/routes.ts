@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { EVENT_TYPES, LiveStreamMessageSchema } from '../../events/catalog.ts';
 import { protectedRoute } from '../../http/route.ts';
 
 export const streamRoute = protectedRoute('read', {
@@ -10,7 +11,7 @@ export const streamRoute = protectedRoute('read', {
   description: [
     'A `text/event-stream` authenticated by the Bearer header (a key works too). A comment line (`: ping`) is sent at least every 15 s.',
     'The stream opens with `event: ready` and `data: {"resumed": boolean}`. Every other event has an `id`; reconnect with `Last-Event-ID: <id>` to receive what was missed. `resumed: false` means the gap was too long to replay: reload your data.',
-    'Events (`data` is JSON; each carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header): `project.created`, `project.updated` {projectId, project}; `columns.changed` {projectId, columns}; `card.created`, `card.moved`, `card.archived`, `card.restored` {projectId, card, columns}; `card.updated` {projectId, card}; `comment.created` {projectId, cardId, comment, reopened?}; `comment.updated`, `comment.resolved`, `comment.reopened` {projectId, cardId, comment}; `comment.deleted` {projectId, cardId, commentId, parentId}.',
+    `Events: ${EVENT_TYPES.map((type) => `\`${type}\``).join(', ')}. Each message is described by \`LiveStreamMessage\` (the \`ready\` message, or a \`LiveEvent\`: one schema per event type, \`CardMovedEvent\` and so on); \`data\` is JSON and always carries \`actorUserId\`, and \`clientId\` when the change came with an \`X-Client-Id\` header. Your own changes come back too: skip those with your \`clientId\`.`,
     'The stream ends when the credential behind it is revoked. A caller without a company gets 404.',
   ].join('\n\n'),
   request: {
@@ -24,8 +25,8 @@ export const streamRoute = protectedRoute('read', {
   },
   responses: {
     200: {
-      description: 'The event stream',
-      content: { 'text/event-stream': { schema: z.string().openapi({ description: 'Server-Sent Events' }) } },
+      description: 'The event stream: `ready`, then the live events, each message as `LiveStreamMessage` describes it.',
+      content: { 'text/event-stream': { schema: LiveStreamMessageSchema } },
     },
   },
 });

@@ -111,7 +111,7 @@ export type paths = {
          *
          *     The stream opens with `event: ready` and `data: {"resumed": boolean}`. Every other event has an `id`; reconnect with `Last-Event-ID: <id>` to receive what was missed. `resumed: false` means the gap was too long to replay: reload your data.
          *
-         *     Events (`data` is JSON; each carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header): `project.created`, `project.updated` {projectId, project}; `columns.changed` {projectId, columns}; `card.created`, `card.moved`, `card.archived`, `card.restored` {projectId, card, columns}; `card.updated` {projectId, card}; `comment.created` {projectId, cardId, comment, reopened?}; `comment.updated`, `comment.resolved`, `comment.reopened` {projectId, cardId, comment}; `comment.deleted` {projectId, cardId, commentId, parentId}.
+         *     Events: `project.created`, `project.updated`, `columns.changed`, `card.created`, `card.moved`, `card.archived`, `card.restored`, `card.updated`, `comment.created`, `comment.updated`, `comment.resolved`, `comment.reopened`, `comment.deleted`. Each message is described by `LiveStreamMessage` (the `ready` message, or a `LiveEvent`: one schema per event type, `CardMovedEvent` and so on); `data` is JSON and always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header. Your own changes come back too: skip those with your `clientId`.
          *
          *     The stream ends when the credential behind it is revoked. A caller without a company gets 404.
          */
@@ -657,6 +657,17 @@ export type components = {
             /** Format: date-time */
             updatedAt: string;
         };
+        /** @description `card.archived`: A card was archived (taken off the board). */
+        CardArchivedEvent: {
+            data: components["schemas"]["CardPlacementEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "card.archived";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
         CardCommentCopy: {
             /** Format: date-time */
             at: string;
@@ -664,6 +675,62 @@ export type components = {
             /** Format: uuid */
             id: string;
             text: string;
+        };
+        /** @description `card.created`: A card was created. */
+        CardCreatedEvent: {
+            data: components["schemas"]["CardPlacementEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "card.created";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description The card as it now is (its place did not change). */
+        CardEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            card: components["schemas"]["Card"];
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+        };
+        /** @description `card.moved`: A card was moved (another column, or another place). */
+        CardMovedEvent: {
+            data: components["schemas"]["CardPlacementEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "card.moved";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description The card as it now is, and the new card order of the columns the change touched. */
+        CardPlacementEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            card: components["schemas"]["Card"];
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** @description New order of the columns the change touched (source and target of a move, one entry when they are the same). */
+            columns: components["schemas"]["ColumnEntry"][];
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
         };
         /**
          * @description Lowest to highest: none, low, medium, high, urgent.
@@ -675,6 +742,28 @@ export type components = {
             id: string;
             /** @description Its title now. */
             title: string;
+        };
+        /** @description `card.restored`: An archived card was restored to the board. */
+        CardRestoredEvent: {
+            data: components["schemas"]["CardPlacementEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "card.restored";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description `card.updated`: A card’s fields were edited. */
+        CardUpdatedEvent: {
+            data: components["schemas"]["CardEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "card.updated";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
         };
         CardWithColumns: {
             card: components["schemas"]["Card"];
@@ -712,17 +801,170 @@ export type components = {
             /** @description Its name now. */
             name: string;
         };
+        /** @description `columns.changed`: A column was added, renamed, reordered or deleted. */
+        ColumnsChangedEvent: {
+            data: components["schemas"]["ColumnsEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "columns.changed";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description The board’s columns as they now are. */
+        ColumnsEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** @description Every live column of the board, in order. */
+            columns: components["schemas"]["Column"][];
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+        };
         CommentCopy: {
             /** Format: date-time */
             at: string;
             author: string;
             text: string;
         };
+        /** @description `comment.created`: A comment or reply was written on a card. */
+        CommentCreatedEvent: {
+            data: components["schemas"]["CommentCreatedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "comment.created";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description The new comment or reply; `reopened`, the thread’s root, when the reply reopened a resolved thread. */
+        CommentCreatedEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            /**
+             * Format: uuid
+             * @description The card whose comments changed.
+             */
+            cardId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            comment: components["schemas"]["ProjectCardComment"];
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+            reopened?: components["schemas"]["ProjectCardComment"];
+        };
+        /** @description `comment.deleted`: A comment was deleted (a root with its replies). */
+        CommentDeletedEvent: {
+            data: components["schemas"]["CommentDeletedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "comment.deleted";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description Which comment was deleted. */
+        CommentDeletedEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            /**
+             * Format: uuid
+             * @description The card whose comments changed.
+             */
+            cardId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            commentId: string;
+            /**
+             * Format: uuid
+             * @description The thread root it replied to; null when a root went, its replies with it.
+             */
+            parentId: string | null;
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+        };
+        /** @description The comment as it now is. */
+        CommentEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            /**
+             * Format: uuid
+             * @description The card whose comments changed.
+             */
+            cardId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            comment: components["schemas"]["ProjectCardComment"];
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+        };
         CommentPage: {
             comments: components["schemas"]["ProjectCardComment"][];
             limit: number;
             offset: number;
             total: number;
+        };
+        /** @description `comment.reopened`: A resolved thread was reopened. */
+        CommentReopenedEvent: {
+            data: components["schemas"]["CommentEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "comment.reopened";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description `comment.resolved`: A thread was resolved. */
+        CommentResolvedEvent: {
+            data: components["schemas"]["CommentEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "comment.resolved";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description `comment.updated`: A comment’s text was edited. */
+        CommentUpdatedEvent: {
+            data: components["schemas"]["CommentEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "comment.updated";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
         };
         /**
          * @description Role in the company; null without a company.
@@ -806,6 +1048,24 @@ export type components = {
             /** @enum {string} */
             status: "ok";
         };
+        /** @description A live event: a change in the caller’s company, by anyone (the caller included). Every event has an `id`; its `data` always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header. */
+        LiveEvent: components["schemas"]["ProjectCreatedEvent"] | components["schemas"]["ProjectUpdatedEvent"] | components["schemas"]["ColumnsChangedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardMovedEvent"] | components["schemas"]["CardArchivedEvent"] | components["schemas"]["CardRestoredEvent"] | components["schemas"]["CardUpdatedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentUpdatedEvent"] | components["schemas"]["CommentResolvedEvent"] | components["schemas"]["CommentReopenedEvent"] | components["schemas"]["CommentDeletedEvent"];
+        /** @description The first message of every stream, once it is subscribed: nothing recorded afterwards can be missed. It has no `id`. */
+        LiveReady: {
+            data: components["schemas"]["LiveReadyData"];
+            /**
+             * @description The `event:` line.
+             * @enum {string}
+             */
+            event: "ready";
+        };
+        /** @description The `data:` line, JSON-encoded. */
+        LiveReadyData: {
+            /** @description After `Last-Event-ID`: true when every missed event follows (replayed in order); false when the gap was too old to replay, so reload your data (a resync). True on a fresh stream. */
+            resumed: boolean;
+        };
+        /** @description A message of the Server-Sent Events stream, modelled as an object: `id` is the `id:` line (events only), `event` the `event:` line and `data` the `data:` line, JSON-encoded. The stream sends `ready` first, then events, with a comment line (`: ping`) at least every 15 s. */
+        LiveStreamMessage: components["schemas"]["LiveReady"] | components["schemas"]["LiveEvent"];
         LoginRequest: {
             /**
              * Format: email
@@ -896,13 +1156,22 @@ export type components = {
             /** @description Rank the card takes among the live cards of the target column, counted without the card itself. 0 is the top; a rank past the end puts it at the bottom. Negative or non-integer values are 400. */
             position: number;
         };
+        /** @description What the caller may do beyond reading and editing company data: the web app shows or hides controls from these, and the server enforces the same rules (403 `FORBIDDEN`). */
         Permissions: {
             /** @description May edit teams and the organization chart (company admins). */
             editOrganization: boolean;
+            /** @description May create, configure, pause and remove the company's agents (company admins). */
+            manageAgents: boolean;
             /** @description May create API keys (company admins). */
             manageApiKeys: boolean;
+            /** @description May see and change the company's plan, invoices and payment details (company admins). */
+            manageBilling: boolean;
             /** @description May change anyone's file nodes (company admins). */
             manageCompanyFiles: boolean;
+            /** @description May connect and disconnect integrations and manage webhook endpoints (company admins). */
+            manageIntegrations: boolean;
+            /** @description May invite people to the company, change their roles and remove them (company admins). */
+            manageMembers: boolean;
         };
         Project: {
             archived: boolean;
@@ -965,8 +1234,35 @@ export type components = {
             resolvedAt?: string | null;
             text: string;
         };
+        /** @description `project.created`: A project (board) was created. */
+        ProjectCreatedEvent: {
+            data: components["schemas"]["ProjectEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "project.created";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
         ProjectDetail: components["schemas"]["Project"] & {
             columns: components["schemas"]["BoardColumn"][];
+        };
+        /** @description The project as it now is. */
+        ProjectEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            project: components["schemas"]["Project"];
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
         };
         ProjectList: {
             projects: components["schemas"]["Project"][];
@@ -976,6 +1272,17 @@ export type components = {
             id: string;
             /** @description Its name now. */
             name: string;
+        };
+        /** @description `project.updated`: A project was renamed, described, archived or unarchived. */
+        ProjectUpdatedEvent: {
+            data: components["schemas"]["ProjectEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "project.updated";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
         };
         SearchResult: {
             /**
@@ -1514,13 +1821,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The event stream */
+            /** @description The event stream: `ready`, then the live events, each message as `LiveStreamMessage` describes it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    "text/event-stream": components["schemas"]["LiveStreamMessage"];
                 };
             };
             /** @description Malformed id, invalid JSON body or validation error */

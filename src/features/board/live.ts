@@ -1,56 +1,45 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onLiveEvent, type BoardCard, type Card, type ColumnEntry, type LiveEvent, type Project } from '@/api';
+import { onLiveEvent, type LiveEventType, type LivePayloads } from '@/api';
 import { cardMoves, refetchBoard, storeCard, storeColumnOrders, storeCommentCopy } from './board-writer';
 import { boardQueries, projectQueries } from './queries';
 
-type CardEvent = { projectId: string; card: Card; columns?: ColumnEntry[] };
+/** The events that place a card: each carries the card and the new order of the columns it touched. */
+type CardPlacement = LivePayloads['card.created' | 'card.moved' | 'card.archived' | 'card.restored'];
 
 /** Keeps a board in step with what colleagues (and other tabs) do, without reloading. */
 export function useBoardLive(projectId: string) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const key = boardQueries.detail(projectId).queryKey;
-    const forThisBoard = (handler: (data: never) => void) => (event: LiveEvent) => {
-      if (event.data.projectId === projectId) handler(event.data as never);
-    };
-    const withOrders = forThisBoard(({ card, columns }: CardEvent) => {
+    /** Follows the events of `type` on this board; `handler` gets the data the contract gives that type. */
+    const onBoard = <T extends LiveEventType>(type: T, handler: (data: LivePayloads[T]) => void) =>
+      onLiveEvent(type, (event) => {
+        if (event.data.projectId === projectId) handler(event.data);
+      });
+    const withOrders = ({ card, columns }: CardPlacement) => {
       cardMoves.noteLiveChange(projectId);
-      storeColumnOrders(queryClient, projectId, columns ?? [], card as BoardCard);
-    });
+      storeColumnOrders(queryClient, projectId, columns, card);
+    };
     const refetch = () => refetchBoard(queryClient, projectId);
     const unsubscribe = [
-      onLiveEvent('card.created', withOrders),
-      onLiveEvent('card.moved', withOrders),
-      onLiveEvent('card.archived', withOrders),
-      onLiveEvent('card.restored', withOrders),
-      onLiveEvent(
-        'card.updated',
-        forThisBoard(({ card }: CardEvent) => storeCard(queryClient, projectId, card)),
-      ),
-      onLiveEvent(
-        'columns.changed',
-        forThisBoard(() => {
-          cardMoves.noteLiveChange(projectId);
-          refetch();
-        }),
-      ),
-      onLiveEvent(
-        'project.updated',
-        forThisBoard(({ project }: { project: Project }) => {
-          queryClient.setQueryData(key, (board) => board && { ...board, ...project });
-          void queryClient.invalidateQueries({ queryKey: projectQueries.all });
-        }),
-      ),
+      onBoard('card.created', withOrders),
+      onBoard('card.moved', withOrders),
+      onBoard('card.archived', withOrders),
+      onBoard('card.restored', withOrders),
+      onBoard('card.updated', ({ card }) => storeCard(queryClient, projectId, card)),
+      onBoard('columns.changed', () => {
+        cardMoves.noteLiveChange(projectId);
+        refetch();
+      }),
+      onBoard('project.updated', ({ project }) => {
+        queryClient.setQueryData(key, (board) => board && { ...board, ...project });
+        void queryClient.invalidateQueries({ queryKey: projectQueries.all });
+      }),
       // Comment copies on the card faces: counts and previews.
-      onLiveEvent(
-        'comment.created',
-        forThisBoard(({ cardId, comment }: { cardId: string; comment: { author: string; at: string; text: string } }) =>
-          storeCommentCopy(queryClient, projectId, cardId, comment),
-        ),
-      ),
-      onLiveEvent('comment.deleted', forThisBoard(refetch)),
-      onLiveEvent('comment.updated', forThisBoard(refetch)),
+      onBoard('comment.created', ({ cardId, comment }) => storeCommentCopy(queryClient, projectId, cardId, comment)),
+      onBoard('comment.deleted', refetch),
+      onBoard('comment.updated', refetch),
     ];
     return () => {
       unsubscribe.forEach((stop) => stop());
@@ -75,7 +64,7 @@ export function useProjectListLive() {
         void queryClient.invalidateQueries({ queryKey: projectQueries.all });
       }, 500);
     };
-    const unsubscribe = [
+    const types: LiveEventType[] = [
       'project.created',
       'project.updated',
       'card.created',
@@ -83,7 +72,8 @@ export function useProjectListLive() {
       'card.updated',
       'card.archived',
       'card.restored',
-    ].map((type) => onLiveEvent(type, refresh));
+    ];
+    const unsubscribe = types.map((type) => onLiveEvent(type, refresh));
     return () => {
       clearTimeout(timer);
       unsubscribe.forEach((stop) => stop());

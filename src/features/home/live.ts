@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onLiveEvent, onLiveResync } from '@/api';
+import { onLiveEvent, onLiveResync, type LiveEventType } from '@/api';
 import { projectQueries } from '@/features/board';
 import { homeQueries } from './queries';
 
 /** Changes that can add to or reorder Home's cards and activity. */
-const HOME_EVENTS = [
+const HOME_EVENTS: LiveEventType[] = [
   'card.created',
   'card.moved',
   'card.updated',

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { errorMessage, onLiveEvent, type Comment } from '@/api';
+import { errorMessage, onLiveEvent, type Comment, type LiveEvent, type LiveEventType } from '@/api';
 import { QueryNotice } from '@/ui';
 import { type CommentChange, useCommentMutations } from '../mutations';
 import { commentQueries } from '../queries';
@@ -37,10 +37,16 @@ export function CommentThreads({ target, userId, onChange }: ThreadsProps) {
 
   // Colleagues' comments arrive live.
   useEffect(() => {
-    const refresh = (event: { data: Record<string, unknown> }) => {
-      if (target.matches(event.data)) void queryClient.invalidateQueries({ queryKey: target.key });
+    const types = [
+      'comment.created',
+      'comment.updated',
+      'comment.resolved',
+      'comment.reopened',
+      'comment.deleted',
+    ] as const satisfies LiveEventType[];
+    const refresh = ({ data }: LiveEvent<(typeof types)[number]>) => {
+      if (target.matches(data)) void queryClient.invalidateQueries({ queryKey: target.key });
     };
-    const types = ['comment.created', 'comment.updated', 'comment.resolved', 'comment.reopened', 'comment.deleted'];
     const stops = types.map((type) => onLiveEvent(type, refresh));
     return () => stops.forEach((stop) => stop());
   }, [queryClient, target]);

@@ -1,0 +1,167 @@
+import { readFileSync } from 'node:fs';
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import type { Executor } from '../db/client.ts';
+import { events } from '../db/schema.ts';
+import { useTestApp } from '../test/harness.ts';
+import { EVENT_CATALOG, EVENT_TYPES, isEventType, LiveStreamMessageSchema } from './catalog.ts';
+import { type Actor, recordEvent } from './record.ts';
+
+const t = useTestApp();
+const contract = JSON.parse(readFileSync(new URL('../../contract/openapi.json', import.meta.url), 'utf8'));
+
+describe('recordEvent', () => {
+  const actor: Actor = {
+    principal: { user: { id: crypto.randomUUID() }, company: { id: crypto.randomUUID() } } as Actor['principal'],
+  };
+  const executorWith = () => {
+    const execute = vi.fn(async () => ({ rows: [] }));
+    return { execute, executor: { execute } as unknown as Executor };
+  };
+
+  it('refuses a type that is not in the catalog, and records nothing', async () => {
+    const { execute, executor } = executorWith();
+    await expect(
+      recordEvent(executor, actor, 'card.teleported' as never, { projectId: crypto.randomUUID() } as never),
+    ).rejects.toThrow('unknown event type "card.teleported"');
+    expect(execute).not.toHaveBeenCalled();
+  });
+
+  it('refuses a payload that does not match its type’s schema, and records nothing', async () => {
+    const { execute, executor } = executorWith();
+    const projectId = crypto.randomUUID();
+    // @ts-expect-error -- card.updated carries the card: the type says so before the schema does.
+    await expect(recordEvent(executor, actor, 'card.updated', { projectId })).rejects.toThrow(
+      /data of "card.updated" does not match its schema[\s\S]*card/,
+    );
+    const comment = {
+      id: crypto.randomUUID(),
+      author: 'Ada',
+      at: new Date().toISOString(),
+      text: 'Hi',
+      parentId: null,
+    };
+    await expect(
+      recordEvent(executor, actor, 'comment.updated', {
+        projectId,
+        cardId: 'not-a-uuid',
+        comment,
+      }),
+    ).rejects.toThrow(/cardId/);
+    expect(execute).not.toHaveBeenCalled();
+
+    await recordEvent(executor, actor, 'comment.updated', { projectId, cardId: crypto.randomUUID(), comment });
+    expect(execute).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the event catalog', () => {
+  it('describes every catalogued type in the contract, under LiveEvent, one schema each', () => {
+    const schemas = contract.components.schemas;
+    const mapping = schemas.LiveEvent.discriminator.mapping as Record<string, string>;
+    expect(Object.keys(mapping).sort()).toEqual([...EVENT_TYPES].sort());
+    for (const [type, ref] of Object.entries(mapping)) {
+      const name = ref.replace('#/components/schemas/', '');
+      expect(schemas[name].properties.event.enum, name).toEqual([type]);
+    }
+    const stream = contract.paths['/notifications/sse'].get.responses['200'].content['text/event-stream'];
+    expect(stream.schema).toEqual({ $ref: '#/components/schemas/LiveStreamMessage' });
+  });
+
+  it('matches every event the API records, of every type, on the stream and in the events table', async () => {
+    const org = await t.createOrg();
+    const stream = await t.openStream(org.memberToken);
+    try {
+      await stream.next('ready');
+      const as = (token: string, clientId?: string) => ({
+        token,
+        ...(clientId ? { headers: { 'x-client-id': clientId } } : {}),
+      });
+      const call = async (method: string, path: string, body?: unknown, token = org.adminToken, clientId?: string) => {
+        const response = await t.call(method, path, { ...as(token, clientId), body });
+        expect(response.status, `${method} ${path}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
+        return response.body;
+      };
+
+      // Projects and columns.
+      const project = await call('POST', '/projects', { name: 'Catalogue', columns: ['A', 'B'] });
+      const base = `/projects/${project.id}`;
+      await call('PATCH', base, { description: 'Every event, once at least' });
+      const { column: extra } = await call('POST', `${base}/columns`, { name: 'C', wipLimit: 3 });
+      const [a, b] = (await call('GET', base)).columns;
+
+      // Cards: created from a tab (clientId), edited with every optional field, moved, archived, restored.
+      const { card } = await call('POST', `${base}/cards`, { columnId: a.id, title: 'First' }, org.adminToken, 'tab-1');
+      await call('POST', `${base}/cards`, { columnId: a.id, title: 'Second', position: 0 });
+      const cardUrl = `${base}/cards/${card.id}`;
+      await call('PATCH', cardUrl, {
+        title: 'First, edited',
+        description: 'With everything set',
+        assignee: org.member.id,
+        priority: 'high',
+        labels: ['one', 'two'],
+        checklist: [{ text: 'Check', done: false }],
+        due: new Date(Date.now() + 86_400_000).toISOString(),
+        blocked: 'Waiting',
+      });
+      await call('PATCH', `${cardUrl}/move`, { columnId: b.id, position: 0 });
+
+      // Comments: a thread, a reply, resolved, reopened by a reply, resolved and reopened again,
+      // edited, a reply deleted. The member writes some, so the admin's and the member's mix.
+      const comments = `${cardUrl}/comments`;
+      const root = await call('POST', comments, { text: 'A thread' });
+      const reply = await call('POST', comments, { text: 'A reply', parentId: root.id }, org.memberToken);
+      await call('PATCH', `${comments}/${root.id}`, { resolved: true });
+      await call('POST', comments, { text: 'Reopens it', parentId: root.id }, org.memberToken);
+      await call('PATCH', `${comments}/${root.id}`, { resolved: true });
+      await call('PATCH', `${comments}/${root.id}`, { resolved: false });
+      await call('PATCH', `${comments}/${root.id}`, { text: 'A thread, edited' });
+      await call('DELETE', `${comments}/${reply.id}`, undefined, org.memberToken);
+
+      // The move again, now with comment copies and the optional fields on the card; then off and
+      // back on the board; then a column renamed and one deleted.
+      await call('PATCH', `${cardUrl}/move`, { columnId: a.id, position: 5 }, org.adminToken, 'tab-2');
+      await call('PATCH', cardUrl, { archived: true });
+      await call('PATCH', cardUrl, { archived: false });
+      await call('PATCH', `${base}/columns/${a.id}`, { name: 'A, renamed', position: 1 });
+      await call('DELETE', `${base}/columns/${extra.id}`);
+      await call('PATCH', base, { archived: true });
+
+      const rows = await t.ctx.db
+        .select()
+        .from(events)
+        .where(eq(events.companyId, org.company.id))
+        .orderBy(asc(events.id));
+      const seen = new Set<string>();
+      for (const row of rows) {
+        expect(isEventType(row.type), row.type).toBe(true);
+        if (!isEventType(row.type)) continue;
+        seen.add(row.type);
+        const data = JSON.parse(row.payload);
+        const parsed = EVENT_CATALOG[row.type].data.safeParse(data);
+        expect(parsed.error, `${row.type}: ${row.payload}`).toBeUndefined();
+        // Nothing the schema does not declare, at any depth (parsing drops undeclared fields).
+        expect(parsed.data, row.type).toEqual(data);
+        expect(data.actorUserId).toBe(row.actorUserId);
+      }
+      // A type added to the catalog fails here until this test makes the API record it.
+      expect([...seen].sort()).toEqual([...EVENT_TYPES].sort());
+      expect(rows.find((row) => row.type === 'card.created')?.payload).toContain('"clientId":"tab-1"');
+      expect(rows.find((row) => row.type === 'comment.created' && row.payload.includes('"reopened"'))).toBeDefined();
+
+      // The stream carried each of them once, in order, after `ready`: every message as the contract says.
+      await expect.poll(() => stream.received.length).toBe(rows.length + 1);
+      expect(stream.received.map((message) => message.id ?? null)).toEqual([
+        null,
+        ...rows.map((row) => String(row.id)),
+      ]);
+      for (const message of stream.received) {
+        const parsed = LiveStreamMessageSchema.safeParse(message);
+        expect(parsed.error, `${message.event}: ${JSON.stringify(message)}`).toBeUndefined();
+        expect(parsed.data, message.event).toEqual(message);
+      }
+    } finally {
+      await stream.close();
+    }
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * The catalog of live events: every event type the server records, with the schema of its data.
+ * It is the one source of truth for them: `recordEvent` (record.ts) accepts only these types and
+ * checks each payload against its schema, the contract describes them (`LiveEvent`, one named
+ * schema per event, on the `text/event-stream` response of `GET /notifications/sse`) and the web
+ * client's types are generated from that. The card move records `card.moved` from SQL
+ * (migration 0009, `workspace_move_card_recorded`); catalog.test.ts replays every type the API
+ * produces, that one included, through these schemas.
+ *
+ * A new event type: add its data schema here (reuse the resources' response schemas), record it
+ * with `recordEvent`, produce it in catalog.test.ts, run `npm run gen:api`.
+ */
+import { z } from '@hono/zod-openapi';
+import { CardSchema, ColumnEntrySchema } from '../modules/cards/schemas.ts';
+import { CommentSchema } from '../modules/comments/schemas.ts';
+import { ColumnSchema, ProjectSchema } from '../modules/projects/schemas.ts';
+
+/** What `recordEvent` adds to every event: who made the change, and from which browser tab. */
+const actorFields = {
+  actorUserId: z.uuid().openapi({ description: 'The user who made the change (themselves or through an API key).' }),
+  clientId: z.string().optional().openapi({
+    description:
+      'The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself.',
+  }),
+};
+export type ActorFields = { actorUserId: string; clientId?: string };
+
+const projectId = z.uuid().openapi({ description: 'The project (board) the change is on.' });
+const cardId = z.uuid().openapi({ description: 'The card whose comments changed.' });
+const columnOrders = z.array(ColumnEntrySchema).openapi({
+  description:
+    'New order of the columns the change touched (source and target of a move, one entry when they are the same).',
+});
+
+const ProjectEventData = z
+  .object({ projectId, project: ProjectSchema, ...actorFields })
+  .openapi('ProjectEventData', { description: 'The project as it now is.' });
+
+const ColumnsEventData = z
+  .object({
+    projectId,
+    columns: z.array(ColumnSchema).openapi({ description: 'Every live column of the board, in order.' }),
+    ...actorFields,
+  })
+  .openapi('ColumnsEventData', { description: 'The board’s columns as they now are.' });
+
+const CardPlacementEventData = z
+  .object({ projectId, card: CardSchema, columns: columnOrders, ...actorFields })
+  .openapi('CardPlacementEventData', {
+    description: 'The card as it now is, and the new card order of the columns the change touched.',
+  });
+
+const CardEventData = z
+  .object({ projectId, card: CardSchema, ...actorFields })
+  .openapi('CardEventData', { description: 'The card as it now is (its place did not change).' });
+
+const CommentCreatedEventData = z
+  .object({
+    projectId,
+    cardId,
+    comment: CommentSchema,
+    reopened: CommentSchema.optional(),
+    ...actorFields,
+  })
+  .openapi('CommentCreatedEventData', {
+    description: 'The new comment or reply; `reopened`, the thread’s root, when the reply reopened a resolved thread.',
+  });
+
+const CommentEventData = z
+  .object({ projectId, cardId, comment: CommentSchema, ...actorFields })
+  .openapi('CommentEventData', { description: 'The comment as it now is.' });
+
+const CommentDeletedEventData = z
+  .object({
+    projectId,
+    cardId,
+    commentId: z.uuid(),
+    parentId: z
+      .uuid()
+      .nullable()
+      .openapi({ description: 'The thread root it replied to; null when a root went, its replies with it.' }),
+    ...actorFields,
+  })
+  .openapi('CommentDeletedEventData', { description: 'Which comment was deleted.' });
+
+/** Every event type: the schema of its data, and what it means. */
+export const EVENT_CATALOG = {
+  'project.created': { data: ProjectEventData, summary: 'A project (board) was created.' },
+  'project.updated': { data: ProjectEventData, summary: 'A project was renamed, described, archived or unarchived.' },
+  'columns.changed': { data: ColumnsEventData, summary: 'A column was added, renamed, reordered or deleted.' },
+  'card.created': { data: CardPlacementEventData, summary: 'A card was created.' },
+  'card.moved': { data: CardPlacementEventData, summary: 'A card was moved (another column, or another place).' },
+  'card.archived': { data: CardPlacementEventData, summary: 'A card was archived (taken off the board).' },
+  'card.restored': { data: CardPlacementEventData, summary: 'An archived card was restored to the board.' },
+  'card.updated': { data: CardEventData, summary: 'A card’s fields were edited.' },
+  'comment.created': { data: CommentCreatedEventData, summary: 'A comment or reply was written on a card.' },
+  'comment.updated': { data: CommentEventData, summary: 'A comment’s text was edited.' },
+  'comment.resolved': { data: CommentEventData, summary: 'A thread was resolved.' },
+  'comment.reopened': { data: CommentEventData, summary: 'A resolved thread was reopened.' },
+  'comment.deleted': { data: CommentDeletedEventData, summary: 'A comment was deleted (a root with its replies).' },
+} as const;
+
+export type EventType = keyof typeof EVENT_CATALOG;
+export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
+
+/** An event's data as streams send it: its payload and the actor fields. */
+export type EventData<T extends EventType> = z.infer<(typeof EVENT_CATALOG)[T]['data']>;
+/** What a service passes to `recordEvent` for an event of type `T`; `recordEvent` adds the actor fields. */
+export type EventPayload<T extends EventType> = T extends EventType ? Omit<EventData<T>, keyof ActorFields> : never;
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(EVENT_CATALOG, type);
+}
+
+const eventId = z.string().regex(/^\d+$/).openapi({
+  description: 'The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it.',
+});
+
+/** `card.moved` → `CardMovedEvent`: the name of the event's message schema in the contract. */
+function messageName(type: string) {
+  return `${type
+    .split('.')
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join('')}Event`;
+}
+
+function messageSchema<T extends EventType>(type: T) {
+  const { data, summary } = EVENT_CATALOG[type];
+  return z
+    .object({
+      id: eventId,
+      event: z.literal(type).openapi({ description: 'The `event:` line: the event type.' }),
+      data,
+    })
+    .openapi(messageName(type), { description: `\`${type}\`: ${summary}` });
+}
+
+const messages = EVENT_TYPES.map(messageSchema);
+
+/** One event of the stream: `id`, `event` (its type) and `data`; the union of the catalog's types. */
+export const LiveEventSchema = z
+  .discriminatedUnion('event', messages as [(typeof messages)[number], ...typeof messages])
+  .openapi('LiveEvent', {
+    description:
+      'A live event: a change in the caller’s company, by anyone (the caller included). Every event has an `id`; its `data` always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header.',
+  });
+
+/** The control message that opens every stream. */
+export const LiveReadySchema = z
+  .object({
+    event: z.literal('ready').openapi({ description: 'The `event:` line.' }),
+    data: z
+      .object({
+        resumed: z.boolean().openapi({
+          description:
+            'After `Last-Event-ID`: true when every missed event follows (replayed in order); false when the gap was too old to replay, so reload your data (a resync). True on a fresh stream.',
+        }),
+      })
+      .openapi('LiveReadyData', { description: 'The `data:` line, JSON-encoded.' }),
+  })
+  .openapi('LiveReady', {
+    description:
+      'The first message of every stream, once it is subscribed: nothing recorded afterwards can be missed. It has no `id`.',
+  });
+
+/**
+ * Every message of `GET /notifications/sse`: `ready` first, then live events. Keep-alive comment
+ * lines (`: ping`) are not messages. In the contract it is `oneOf: [LiveReady, LiveEvent]`, and
+ * `LiveEvent` carries the discriminator on `event`: `z.lazy` keeps `LiveEvent` a schema of its own
+ * (the generator flattens a union inside a union, and a discriminator mapping to a union is not valid).
+ */
+export const LiveStreamMessageSchema = z.union([LiveReadySchema, z.lazy(() => LiveEventSchema)]).openapi(
+  'LiveStreamMessage',
+  {
+    description:
+      'A message of the Server-Sent Events stream, modelled as an object: `id` is the `id:` line (events only), `event` the `event:` line and `data` the `data:` line, JSON-encoded. The stream sends `ready` first, then events, with a comment line (`: ping`) at least every 15 s.',
+  },
+  { unionPreferredType: 'oneOf' },
+);
