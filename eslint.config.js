@@ -1,12 +1,14 @@
-// Lint rules, including the layering described in docs/architecture.md: no import cycles; features
-// used by others only through their index.ts; only src/api imports openapi-fetch and the generated
-// types; browser code never imports the server, and the server never imports browser code.
+// Lint rules, including the layering described in docs/architecture.md: no import cycles (type-only
+// imports count); features used by others only through their index.ts, and server modules likewise;
+// only src/api imports openapi-fetch and the generated types; browser code never imports the
+// server, and the server never imports browser code.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { workspacePlugin } from './scripts/eslint/no-cycle.js';
 
 const serverImports = {
   group: ['**/server/**', '../server', '../../server'],
@@ -29,6 +31,17 @@ const relativeApiInternals = {
   regex: '^(\\.\\.?/)+(.*/)?api/.+',
   message: 'Import from "@/api", the only door to the server.',
 };
+const webAppImports = { group: ['**/src/**', '@/*'], message: 'Node code must not import the web app.' };
+// Server modules use each other through their index.ts only, as features do.
+const otherModuleInternals = {
+  // From server/modules/<name>/x.ts, "../<other>/<file>" is another module's file.
+  regex: '^\\.\\./[^./][^/]*/(?!index\\.ts$).+',
+  message: 'Use another server module only through its index.ts (import "../<module>/index.ts").',
+};
+const moduleInternals = {
+  regex: '(^|/)modules/[^/]+/(?!index\\.ts$).+',
+  message: 'Use a server module only through its index.ts (".../modules/<module>/index.ts").',
+};
 
 export default tseslint.config(
   {
@@ -47,7 +60,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, workspace: workspacePlugin },
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
@@ -59,7 +72,9 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Not import-x/no-cycle: it skips type-only imports, with no option to count them, and a
+      // type-only cycle is still two layers pointing at each other (scripts/eslint/no-cycle.js).
+      'workspace/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -136,9 +151,39 @@ export default tseslint.config(
     files: ['server/**', 'scripts/**', 'bench/**', 'e2e/**', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
     rules: {
+      'no-restricted-imports': ['error', { patterns: [webAppImports] }],
+    },
+  },
+  {
+    // Server modules use each other through their index.ts only (server/modules/<name>/index.ts
+    // re-exports what the others may use). app.ts and context.ts, which assemble the modules, may
+    // reach their handlers and the authenticator.
+    files: ['server/modules/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [webAppImports, otherModuleInternals, moduleInternals] }] },
+  },
+  {
+    // Layers below the modules never reach up into them.
+    files: ['server/http/**', 'server/policies/**', 'server/lib/**', 'server/db/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/src/**', '@/*'], message: 'Node code must not import the web app.' }] },
+        {
+          patterns: [
+            webAppImports,
+            { regex: '(^|/)modules/', message: 'http/, policies/, lib/ and db/ sit below the modules.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shared types are a leaf: anything may import them, so they import nothing of the server.
+    files: ['server/types.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.', message: 'server/types.ts imports nothing of the server (it is a leaf).' }] },
       ],
     },
   },

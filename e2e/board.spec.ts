@@ -146,10 +146,15 @@ test.describe('board', () => {
     await panel.getByLabel('New checklist item').press('Enter');
     await panel.getByRole('checkbox', { name: 'Draft outline' }).check();
     // Reorder with the keyboard: Space picks the item up, an arrow moves it, Space drops it.
+    // Each step waits for its announcement: the sensor measures the list after picking up.
+    const announced = (text: string) => page.locator('[id^="DndLiveRegion"]').filter({ hasText: text });
     await panel.getByRole('button', { name: 'Reorder “Get sign-off”' }).focus();
     await page.keyboard.press('Space');
+    await expect(announced('Picked up “Get sign-off”, item 2 of 2')).toHaveCount(1);
     await page.keyboard.press('ArrowUp');
+    await expect(announced('“Get sign-off” is now at position 1 of 2')).toHaveCount(1);
     await page.keyboard.press('Space');
+    await expect(announced('Dropped “Get sign-off” at position 1 of 2')).toHaveCount(1);
     await panel.getByLabel('Description').fill('Two pages, for the board.');
     await panel.getByLabel('Description').blur();
     await expect(status).toHaveText('Saved');

@@ -7,7 +7,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import type { AppContext, AppEnv } from './context.ts';
+import type { AppContext, AppEnv } from './types.ts';
 import { ApiError, ErrorCode } from './http/errors.ts';
 import { errorResponse, handleError, handleNotFound, validationHook } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -130,7 +130,8 @@ function mountSpa(app: Hono<AppEnv>, staticDir: string) {
     if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
   });
   app.use('*', compress());
-  app.use('*', serveStatic({ root: staticDir }));
+  // Assets were compressed at build time (vite.config.ts): sent as they are, never compressed again.
+  app.use('*', serveStatic({ root: staticDir, precompressed: true }));
   app.notFound(async (c) => {
     const path = c.req.path;
     if (path === '/api' || path.startsWith('/api/')) return handleNotFound(c);

@@ -41,9 +41,9 @@ function rebuild(data: Record<string, unknown>): Error {
 }
 
 /**
- * The embedded database's own vacuuming (see the worker): a pass is considered every `checkMs`,
- * runs once no statement has arrived for `idleMs`, or anyway `forceMs` after the last one. `false`
- * turns it off.
+ * The embedded database's own vacuuming (./pglite-maintenance.js): a pass is considered every
+ * `checkMs`, runs once no statement has arrived for `idleMs`, or anyway `forceMs` after the last
+ * one. `false` turns it off.
  */
 export type MaintenanceOptions = { checkMs?: number; idleMs?: number; forceMs?: number } | false;
 

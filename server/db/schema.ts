@@ -239,7 +239,7 @@ export const cards = pgTable(
     index('cards_live_order_index')
       .on(t.columnId, t.rank, t.id)
       .where(sql`${t.archivedAt} is null`),
-    // Search (server/modules/search/registry.ts): exact and prefix matches by range, and the
+    // Search (server/modules/search/provider.ts): exact and prefix matches by range, and the
     // most recent matches of a common word by walking cards newest first.
     index('cards_search_prefix_index')
       .on(sql`${t.searchKey} text_pattern_ops`)

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../types.ts';
 import type { Actor } from '../events/record.ts';
 
 const CLIENT_ID = /^[\w-]{1,64}$/;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../types.ts';
 import { clientIp } from './client-ip.ts';
 import { ApiError, ErrorCode } from './errors.ts';
 import { enforceRateLimit } from './rate-limit.ts';
@@ -25,11 +25,11 @@ export const requireAuth =
     } catch (error) {
       // Every rejected credential counts against its address, so guessing is throttled too.
       if (error instanceof ApiError && error.status === 401) {
-        enforceRateLimit(c, ctx.limiters.authFailures, clientIp(c, ctx.config.trustProxy));
+        await enforceRateLimit(c, ctx.limiters.authFailures, clientIp(c, ctx.config.trustProxy));
       }
       throw error;
     }
-    enforceRateLimit(c, ctx.limiters.user, principal.user.id);
+    await enforceRateLimit(c, ctx.limiters.user, principal.user.id);
     const credential = principal.credential;
     if (credential.kind === 'api_key') {
       if (access === 'forbidden') {

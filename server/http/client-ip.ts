@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../types.ts';
 
 /** An IPv6 address reduced to its /64 network: one client can hold a whole /64. */
 function networkOf(address: string): string {

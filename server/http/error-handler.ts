@@ -1,8 +1,8 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { type ZodError, z } from 'zod';
-import type { AppEnv } from '../context.ts';
-import { ApiError, ErrorCode } from './errors.ts';
+import type { AppEnv } from '../types.ts';
+import { ApiError, ErrorCode, invalidField, type IssueLocation, validationFailed } from './errors.ts';
 
 // Say "is required" for a missing field instead of zod's "expected string, received undefined".
 z.config({
@@ -10,7 +10,7 @@ z.config({
 });
 
 type Location = 'query' | 'param' | 'json' | 'header' | 'cookie' | 'form';
-const locationName: Record<Location, string> = {
+const locationName: Record<Location, IssueLocation> = {
   query: 'query',
   param: 'path',
   json: 'body',
@@ -21,13 +21,13 @@ const locationName: Record<Location, string> = {
 
 /** Turns a failed request validation into a 400 that names each offending field. */
 export function validationError(error: ZodError, target: Location): ApiError {
-  const issues = error.issues.map((issue) => ({
-    location: locationName[target],
-    path: issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)',
-    message: issue.message,
-  }));
-  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-  return new ApiError(400, `Invalid ${locationName[target]}: ${summary}`, ErrorCode.validation, { issues });
+  return validationFailed(
+    locationName[target],
+    error.issues.map((issue) => ({
+      path: issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)',
+      message: issue.message,
+    })),
+  );
 }
 
 /** The path of the first string holding a NUL character, which Postgres cannot store. */
@@ -56,13 +56,8 @@ export const validationHook = (
 ) => {
   if (!result.success) throw validationError(result.error, result.target);
   const nul = findNul(result.data);
-  if (nul) {
-    const path = nul.join('.') || '(root)';
-    const message = 'must not contain NUL characters';
-    throw new ApiError(400, `Invalid ${locationName[result.target]}: ${path}: ${message}`, ErrorCode.validation, {
-      issues: [{ location: locationName[result.target], path, message }],
-    });
-  }
+  if (nul)
+    throw invalidField(nul.join('.') || '(root)', 'must not contain NUL characters', locationName[result.target]);
 };
 
 /** Hono exceptions raised below us (body parsing, media type, body limit) mapped to codes. */

@@ -63,6 +63,26 @@ export class ApiError extends Error {
   }
 }
 
+/** Where a refused value was: the request part, as `VALIDATION_ERROR` issues name it. */
+export type IssueLocation = 'body' | 'query' | 'path' | 'header' | 'cookie';
+export type Issue = { location: IssueLocation; path: string; message: string };
+
+/** 400 `VALIDATION_ERROR` naming each refused field, with a summary as its message. */
+export function validationFailed(location: IssueLocation, issues: Omit<Issue, 'location'>[]): ApiError {
+  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+  return new ApiError(400, `Invalid ${location}: ${summary}`, ErrorCode.validation, {
+    issues: issues.map((issue) => ({ location, ...issue })),
+  });
+}
+
+/**
+ * 400 `VALIDATION_ERROR` for one field that passed the schema but not a rule of the service (an
+ * assignee of another company, a reply to a reply): `invalidField('assignee', 'is not …')`. The
+ * field is in the body unless `location` says otherwise.
+ */
+export const invalidField = (path: string, message: string, location: IssueLocation = 'body') =>
+  validationFailed(location, [{ path, message }]);
+
 /** 404 for what does not exist and for what the caller may not see alike (no existence oracle). */
 export const notFound = (message = 'Not found') => new ApiError(404, message, ErrorCode.notFound);
 export const forbidden = (message: string) => new ApiError(403, message, ErrorCode.forbidden);

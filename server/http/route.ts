@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../types.ts';
 import { type KeyAccess, requireAuth } from './auth.ts';
 import { ErrorEnvelope } from './errors.ts';
 import { limitByIp } from './rate-limit.ts';

@@ -3,8 +3,6 @@ import { createRouter } from '@tanstack/react-router';
 import { NotFound, RouteError } from './route-errors';
 import { routeTree } from './route-tree.gen';
 
-export type RouterContext = { queryClient: QueryClient };
-
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import type { RouterContext } from '@/app/router';
+import type { RouterContext } from '@/app/router-context';
 import { Toaster } from '@/ui';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
+import { rows } from '../rows.ts';
 import { agents, cardComments, cards, projects, teams, users } from '../schema.ts';
 import { LARGE_BOARD } from './boards.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo.ts';
@@ -49,13 +50,13 @@ describe('demo seed', () => {
     const [n] = await t.ctx.db.select({ n: count() }).from(cards).where(eq(cards.projectId, large.id));
     expect(n!.n).toBe(2000);
     // With the search corpus, about 50,000 searchable names.
-    const [total] = await t.ctx.db
-      .execute<{ n: number }>(
+    const [total] = rows<{ n: number }>(
+      await t.ctx.db.execute(
         sql`select
       (select count(*) from cards) + (select count(*) from users) + (select count(*) from agents)
       + (select count(*) from teams) + (select count(*) from projects) as n`,
-      )
-      .then((result) => (result as unknown as { rows: { n: number }[] }).rows);
+      ),
+    );
     expect(Number(total!.n)).toBeGreaterThanOrEqual(50_000);
     const resolved = (await t.ctx.db.select().from(cardComments)).filter((comment) => comment.resolvedAt);
     expect(resolved.length).toBeGreaterThanOrEqual(1);

@@ -79,7 +79,10 @@ describe('POST /users/api-keys', () => {
       body: { name: 'k', scope: 'read', expiresInDays: null },
     });
     expect(response.status).toBe(403);
-    expect(response.body.code).toBe('FORBIDDEN');
+    expect(response.body).toEqual({
+      error: 'Only company admins can create API keys, and you are not a member of a company',
+      code: 'FORBIDDEN',
+    });
   });
 
   it(`allows at most ${MAX_ACTIVE_KEYS} active keys per user (409 beyond)`, async () => {

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gt, isNull, or } from 'drizzle-orm';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext, Principal } from '../../types.ts';
 import { apiKeys, users } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { generateApiKeySecret, hashSecret, secretPrefix } from '../../lib/secrets.ts';
-import { permissionsOf } from '../users/service.ts';
+import { requirePermission } from '../../policies/index.ts';
 import { MAX_ACTIVE_KEYS } from './routes.ts';
 
 type KeyRow = typeof apiKeys.$inferSelect;
@@ -33,13 +33,7 @@ export type NewKey = { name: string; scope: 'read' | 'write'; expiresInDays: num
 
 /** Creates a key for a company admin; returns it with its secret, which is not stored. */
 export async function createKey(ctx: AppContext, principal: Principal, input: NewKey) {
-  if (!permissionsOf(principal).manageApiKeys) {
-    throw forbidden(
-      principal.company
-        ? 'Only company admins can create API keys'
-        : 'API keys belong to a company; you are not a member of one',
-    );
-  }
+  requirePermission(principal, 'manageApiKeys');
   const secret = generateApiKeySecret();
   const row = await ctx.db.transaction(async (tx) => {
     // The user's row lock makes the count and the insert one step: parallel creations queue up.

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Principal, Secrets } from '../../context.ts';
+import type { Principal, Secrets } from '../../types.ts';
 import type { Database } from '../../db/client.ts';
 import { apiKeys, authSessions, companies, users } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../types.ts';
 import { clientIp } from '../../http/client-ip.ts';
 import { limitFailures } from '../../http/rate-limit.ts';
 import { loginRoute, logoutRoute } from './routes.ts';

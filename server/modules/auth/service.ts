@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../types.ts';
 import { authSessions, users } from '../../db/schema.ts';
 import { ApiError, ErrorCode } from '../../http/errors.ts';
 import { signToken } from '../../lib/jwt.ts';

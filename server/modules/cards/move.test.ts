@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/rows.ts';
 import { agents } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 
@@ -193,10 +194,8 @@ describe('PATCH /projects/{projectId}/cards/{cardId}/move', () => {
   it('records one card.moved event per accepted move, with who moved it and from which tab, and none for a refused one', async () => {
     const x = await board();
     const movedEvents = async () => {
-      const result = await t.ctx.db.execute<{ payload: string }>(
-        sql`select payload from events where type = 'card.moved' order by id`,
-      );
-      return (result as unknown as { rows: { payload: string }[] }).rows
+      const result = await t.ctx.db.execute(sql`select payload from events where type = 'card.moved' order by id`);
+      return rows<{ payload: string }>(result)
         .map((row) => JSON.parse(row.payload) as Record<string, unknown>)
         .filter((event) => event.projectId === x.projectId);
     };
@@ -296,11 +295,9 @@ describe('PATCH /projects/{projectId}/cards/{cardId}/move', () => {
       expect(new Set(listed).size).toBe(listed.length);
     }
     // Replaying the moves' events in order (the order they committed) gives exactly the final board.
-    const events = await t.ctx.db.execute<{ payload: string }>(
-      sql`select payload from events where type = 'card.moved' order by id`,
-    );
+    const events = await t.ctx.db.execute(sql`select payload from events where type = 'card.moved' order by id`);
     const replayed: Record<string, string[]> = {};
-    for (const row of (events as unknown as { rows: { payload: string }[] }).rows) {
+    for (const row of rows<{ payload: string }>(events)) {
       const data = JSON.parse(row.payload) as { projectId: string; columns: { id: string; cardIds: string[] }[] };
       if (data.projectId !== created.id) continue;
       for (const column of data.columns) replayed[column.id] = column.cardIds;

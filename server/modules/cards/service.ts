@@ -1,10 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
 import { agents, boardColumns, cards, type ChecklistItem, users } from '../../db/schema.ts';
 import { type Actor, recordEvent, recordEventArgs } from '../../events/record.ts';
-import { ApiError, conflict, ErrorCode, notFound } from '../../http/errors.ts';
-import { companyOf, findProject } from '../projects/access.ts';
+import { rows } from '../../db/rows.ts';
+import { conflict, invalidField, notFound } from '../../http/errors.ts';
+import { requireCompany } from '../../policies/index.ts';
+import { findProject } from '../projects/index.ts';
 import { type CardRow, fullCard, liveCardIds, presentCard } from './present.ts';
 import type { Card, ColumnEntry } from './schemas.ts';
 
@@ -24,12 +26,6 @@ export type CardChanges = {
 };
 
 export type NewCard = Omit<CardChanges, 'archived' | 'title'> & { title: string; columnId: string; position?: number };
-
-function fieldError(path: string, message: string) {
-  return new ApiError(400, `Invalid body: ${path}: ${message}`, ErrorCode.validation, {
-    issues: [{ location: 'body', path, message }],
-  });
-}
 
 /** Labels trimmed, empty ones dropped, duplicates (ignoring case) removed, order kept. */
 export function normalizeLabels(labels: string[]): string[] {
@@ -58,7 +54,7 @@ async function resolveAssignee(db: Executor, companyId: string, id: string) {
     .where(and(eq(agents.id, id), eq(agents.companyId, companyId)))
     .limit(1);
   if (agent) return { assigneeKind: 'agent' as const, assigneeId: id };
-  throw fieldError('assignee', 'is not a person or an agent of this company');
+  throw invalidField('assignee', 'is not a person or an agent of this company');
 }
 
 /** A live column of the project, or 404 (also for a column of another project). */
@@ -95,7 +91,7 @@ async function placeCard(db: Executor, cardId: string, columnId: string, positio
   const result = await db.execute<{ ids: string[]; rank: number }>(sql`
     select array_to_json(card_ids) as ids, card_rank as rank
     from workspace_place_card(${cardId}, ${columnId}, ${Math.min(position, BOTTOM)})`);
-  const placed = rowsOf<{ ids: string[]; rank: number }>(result)[0]!;
+  const placed = rows<{ ids: string[]; rank: number }>(result)[0]!;
   return { ids: placed.ids, rank: Number(placed.rank) };
 }
 
@@ -115,14 +111,14 @@ async function fieldsFromChanges(db: Executor, companyId: string, changes: CardC
 }
 
 export async function getCard(ctx: AppContext, actor: Actor, projectId: string, cardId: string): Promise<Card> {
-  const company = companyOf(actor.principal);
+  const company = requireCompany(actor.principal);
   await findProject(ctx.db, company.id, projectId);
   return fullCard(ctx.db, await findCard(ctx.db, projectId, cardId));
 }
 
 /** Creates a card at `position` among the column's live cards (default: at the bottom). */
 export async function createCard(ctx: AppContext, actor: Actor, projectId: string, input: NewCard) {
-  const company = companyOf(actor.principal);
+  const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
     await findProject(tx, company.id, projectId, { lock: true });
     await findColumn(tx, projectId, input.columnId);
@@ -148,12 +144,12 @@ export async function updateCard(
   cardId: string,
   changes: CardChanges,
 ) {
-  const company = companyOf(actor.principal);
+  const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
     await findProject(tx, company.id, projectId, { lock: changes.archived !== undefined });
     const current = await findCard(tx, projectId, cardId);
     const fields = await fieldsFromChanges(tx, company.id, changes);
-    let type = 'card.updated';
+    let type: 'card.updated' | 'card.archived' | 'card.restored' = 'card.updated';
     if (changes.archived === true && current.archivedAt === null) {
       fields.archivedAt = new Date();
       type = 'card.archived';
@@ -208,11 +204,12 @@ const moveRefusals = {
  * project are serialised by the project's row lock, so concurrent moves apply one after the other
  * on fresh orders: none is lost, duplicated or misplaced.
  *
- * This is the board's hottest write, so it is one call of a database function:
- * `workspace_move_card_recorded` (migrations 0007 and 0008) checks, locks, writes and presents the
- * card, and records the event. One statement is its own transaction, and the embedded database's
- * thread is never left holding a transaction open while this thread works out the next statement;
- * a function's plans are kept, where a statement's are made again on every call.
+ * This is the board's hottest write, so it is one call of a database function,
+ * `workspace_move_card_recorded`, that checks, locks, writes and presents the card, and records the
+ * event (its migrations are listed next to the call below). One statement is its own transaction,
+ * and the embedded database's thread is never left holding a transaction open while this thread
+ * works out the next statement; a function's plans are kept, where a statement's are made again
+ * on every call.
  */
 export async function moveCard(
   ctx: AppContext,
@@ -221,19 +218,21 @@ export async function moveCard(
   cardId: string,
   target: { columnId: string; position: number },
 ): Promise<{ card: Card; columns: ColumnEntry[] }> {
-  const company = companyOf(actor.principal);
+  const company = requireCompany(actor.principal);
   const position = Math.min(target.position, BOTTOM);
+  // The move's SQL lives in the migrations (server/db/migrations/), each function's current body
+  // in the last one that (re)creates it:
+  // - workspace_move_card_recorded, the move and its event: 0008, 0009 (current);
+  // - workspace_move_card, which it calls to check (404s), lock and move: 0005, 0007 (current);
+  // - workspace_place_card, the rank arithmetic (placeCard above calls it too): 0005;
+  // - workspace_card_json, the card as the API presents it: 0007, 0008 (current).
+  // A change to any of them is a new migration (`npm run db:generate -- --custom`), never an edit.
   const result = await ctx.db.execute(sql`
     select workspace_move_card_recorded(
       ${company.id}, ${projectId}, ${cardId}, ${target.columnId}, ${position}, ${recordEventArgs(actor)}
     ) as answer`);
   // As text, so it is parsed here rather than on the database's thread.
-  const answer = JSON.parse(rowsOf<{ answer: string }>(result)[0]!.answer) as MoveAnswer;
+  const answer = JSON.parse(rows<{ answer: string }>(result)[0]!.answer) as MoveAnswer;
   if (answer.error !== undefined) throw moveRefusals[answer.error]();
   return answer;
-}
-
-/** Rows of a raw query, whichever driver answered (both return `{ rows }`). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

@@ -129,4 +129,20 @@ describe('card comments', () => {
     expect((await t.call('GET', base, { token: stranger.memberToken })).status).toBe(404);
     expect((await post(base, { text: 'hi' }, stranger.memberToken)).status).toBe(404);
   });
+
+  it('a comment the caller may not see is 404, not the 403 of someone else’s comment', async () => {
+    const { base } = await card();
+    const mine = (await post(base, { text: 'mine' })).body;
+    const stranger = await t.createOrg();
+    // Even the other company's admin, and even for a comment they could not edit anyway.
+    for (const token of [stranger.adminToken, stranger.memberToken]) {
+      const edit = await t.call('PATCH', `${base}/${mine.id}`, { token, body: { text: 'hijacked' } });
+      expect(edit.status).toBe(404);
+      expect(edit.body.code).toBe('NOT_FOUND');
+      expect((await t.call('DELETE', `${base}/${mine.id}`, { token })).status).toBe(404);
+    }
+    const refused = await t.call('DELETE', `${base}/${mine.id}`, { token: org.adminToken });
+    expect(refused.body).toEqual({ error: 'You can only delete your own comments', code: 'FORBIDDEN' });
+    expect((await t.call('GET', base, { token: org.memberToken })).body.total).toBe(1);
+  });
 });

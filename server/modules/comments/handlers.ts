@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../types.ts';
 import { actorOf } from '../../http/actor.ts';
 import { createCommentRoute, deleteCommentRoute, listCommentsRoute, updateCommentRoute } from './routes.ts';
 import { addComment, deleteComment, listComments, updateComment } from './service.ts';

@@ -1,11 +1,12 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
 import { cardComments } from '../../db/schema.ts';
 import { type Actor, recordEvent } from '../../events/record.ts';
-import { ApiError, ErrorCode, forbidden, notFound } from '../../http/errors.ts';
-import { findCard } from '../cards/service.ts';
-import { companyOf, findProject } from '../projects/access.ts';
+import { invalidField, notFound } from '../../http/errors.ts';
+import { assertCan, requireCompany } from '../../policies/index.ts';
+import { findCard } from '../cards/index.ts';
+import { findProject } from '../projects/index.ts';
 import type { Comment } from './schemas.ts';
 
 type CommentRow = typeof cardComments.$inferSelect;
@@ -25,17 +26,11 @@ export function presentComment(row: CommentRow): Comment {
   };
 }
 
-function invalid(path: string, message: string) {
-  return new ApiError(400, `Invalid body: ${path}: ${message}`, ErrorCode.validation, {
-    issues: [{ location: 'body', path, message }],
-  });
-}
-
-/** The card, after checking the caller's company may see its project (404 otherwise). */
+/** The project and the card, after checking the caller's company may see them (404 otherwise). */
 async function visibleCard(db: Executor, actor: Actor, projectId: string, cardId: string) {
-  const company = companyOf(actor.principal);
-  await findProject(db, company.id, projectId);
-  return findCard(db, projectId, cardId);
+  const company = requireCompany(actor.principal);
+  const project = await findProject(db, company.id, projectId);
+  return { project, card: await findCard(db, projectId, cardId) };
 }
 
 async function findComment(db: Executor, cardId: string, commentId: string) {
@@ -88,9 +83,9 @@ export async function addComment(
         .from(cardComments)
         .where(and(eq(cardComments.id, input.parentId), eq(cardComments.cardId, cardId)))
         .limit(1);
-      if (!parent) throw invalid('parentId', 'is not a comment on this card');
+      if (!parent) throw invalidField('parentId', 'is not a comment on this card');
       if (parent.parentId !== null)
-        throw invalid('parentId', 'is a reply; threads have one level, so reply to its root');
+        throw invalidField('parentId', 'is a reply; threads have one level, so reply to its root');
       if (parent.resolvedAt) {
         const [row] = await tx
           .update(cardComments)
@@ -131,16 +126,16 @@ export async function updateComment(
   changes: { text?: string; resolved?: boolean },
 ) {
   return ctx.db.transaction(async (tx) => {
-    await visibleCard(tx, actor, projectId, cardId);
+    const { project } = await visibleCard(tx, actor, projectId, cardId);
     const current = await findComment(tx, cardId, commentId);
     const fields: Partial<typeof cardComments.$inferInsert> = {};
     if (changes.text !== undefined) {
-      if (current.authorUserId !== actor.principal.user.id) throw forbidden('You can only edit your own comments');
+      assertCan(actor.principal, 'editComment', { companyId: project.companyId, authorUserId: current.authorUserId });
       if (changes.text !== current.text) Object.assign(fields, { text: changes.text, editedAt: new Date() });
     }
     if (changes.resolved !== undefined) {
       if (current.parentId !== null)
-        throw invalid('resolved', 'only a thread’s first comment can be resolved or reopened');
+        throw invalidField('resolved', 'only a thread’s first comment can be resolved or reopened');
       const resolvedAt = changes.resolved ? (current.resolvedAt ?? new Date()) : null;
       fields.resolvedAt = resolvedAt;
     }
@@ -165,9 +160,9 @@ export async function deleteComment(
   commentId: string,
 ) {
   return ctx.db.transaction(async (tx) => {
-    await visibleCard(tx, actor, projectId, cardId);
+    const { project } = await visibleCard(tx, actor, projectId, cardId);
     const current = await findComment(tx, cardId, commentId);
-    if (current.authorUserId !== actor.principal.user.id) throw forbidden('You can only delete your own comments');
+    assertCan(actor.principal, 'deleteComment', { companyId: project.companyId, authorUserId: current.authorUserId });
     await tx.delete(cardComments).where(eq(cardComments.id, commentId));
     await recordEvent(tx, actor, 'comment.deleted', { projectId, cardId, commentId, parentId: current.parentId });
   });

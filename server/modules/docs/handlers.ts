@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../types.ts';
 
 /**
  * The human-readable API reference: a page at `GET /api/docs` that renders `/api/openapi.json`

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rows } from '../../db/rows.ts';
 import { cards, events } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 
@@ -290,22 +291,20 @@ describe('GET /users/me/activity', () => {
     const card = await x.addCard('Tracked', { assignee: x.member.id });
     await x.move(card.id, x.review.id);
     await x.comment(card.id, 'Moved it');
-    const rows = await t.ctx.db
+    const recorded = await t.ctx.db
       .select({ type: events.type, projectId: events.projectId, cardId: events.cardId, actor: events.actorUserId })
       .from(events)
       .where(eq(events.cardId, card.id))
       .orderBy(events.id);
-    expect(rows).toEqual([
+    expect(recorded).toEqual([
       { type: 'card.created', projectId: x.board.id, cardId: card.id, actor: x.admin.id },
       { type: 'card.moved', projectId: x.board.id, cardId: card.id, actor: x.admin.id },
       { type: 'comment.created', projectId: x.board.id, cardId: card.id, actor: x.admin.id },
     ]);
     // The move's event is otherwise what it was: its payload names the project, card and actor.
-    const [moved] = (
-      (await t.ctx.db.execute(
-        sql`select payload from events where card_id = ${card.id} and type = 'card.moved'`,
-      )) as unknown as { rows: { payload: string }[] }
-    ).rows;
+    const [moved] = rows<{ payload: string }>(
+      await t.ctx.db.execute(sql`select payload from events where card_id = ${card.id} and type = 'card.moved'`),
+    );
     expect(JSON.parse(moved!.payload)).toMatchObject({
       projectId: x.board.id,
       card: { id: card.id, column: x.review.id },

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { RETENTION_MS } from '../../events/hub.ts';
 import { jsonResponse, protectedRoute } from '../../http/route.ts';
-import { PrioritySchema } from '../cards/schemas.ts';
+import { PrioritySchema } from '../cards/index.ts';
 import { ACTIVITY_LIMIT, ACTIVITY_TYPES, ASSIGNED_LIMIT, DUE_SOON_HOURS, SNIPPET_MAX } from './service.ts';
 
 const tags = ['Home'];

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext, Principal } from '../../types.ts';
 import { boardColumns, cards, projects } from '../../db/schema.ts';
-import { companyOf } from '../projects/access.ts';
+import { rows } from '../../db/rows.ts';
+import { requireCompany } from '../../policies/index.ts';
 
 /** Cards due within this many hours (and not yet overdue) are "due soon". */
 export const DUE_SOON_HOURS = 48;
@@ -40,7 +41,7 @@ function dueStatus(due: Date | null, now: number): DueStatus {
  * by most recently updated.
  */
 export async function assignedCards(ctx: AppContext, principal: Principal) {
-  const company = companyOf(principal);
+  const company = requireCompany(principal);
   const rows = await ctx.db
     .select({
       id: cards.id,
@@ -123,7 +124,7 @@ function snippetOf(text: string): string {
  * for comment events to see that their comment is still there.
  */
 export async function recentActivity(ctx: AppContext, principal: Principal, page: { limit: number; before?: number }) {
-  const company = companyOf(principal);
+  const company = requireCompany(principal);
   const me = principal.user.id;
   const result = await ctx.db.execute(sql`
     with mine as (
@@ -164,9 +165,8 @@ export async function recentActivity(ctx: AppContext, principal: Principal, page
       on r.type in ('card.moved', 'card.created', 'card.restored') and col.id = (body -> 'card' ->> 'column')::uuid
     left join card_comments cc on r.type like 'comment.%' and cc.id = (body -> 'comment' ->> 'id')::uuid
     order by r.id desc`);
-  const rows = (result as unknown as { rows: ActivityRow[] }).rows;
   return {
-    items: rows.map((row) => ({
+    items: rows<ActivityRow>(result).map((row) => ({
       id: Number(row.id),
       type: row.type,
       at: row.at,

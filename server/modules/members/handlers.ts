@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../types.ts';
 import { listMembersRoute, listTeamsRoute } from './routes.ts';
 import { listMembers, listTeams } from './service.ts';
 

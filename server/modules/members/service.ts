@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext, Principal } from '../../types.ts';
 import { agents, teams, users } from '../../db/schema.ts';
-import { companyOf } from '../projects/access.ts';
+import { requireCompany } from '../../policies/index.ts';
 
 /** The company's people and agents, people first, each by name. */
 export async function listMembers(ctx: AppContext, principal: Principal) {
-  const company = companyOf(principal);
+  const company = requireCompany(principal);
   const [people, bots] = await Promise.all([
     ctx.db.select().from(users).where(eq(users.companyId, company.id)).orderBy(asc(users.name)),
     ctx.db.select().from(agents).where(eq(agents.companyId, company.id)).orderBy(asc(agents.name)),
@@ -34,7 +34,7 @@ export async function listMembers(ctx: AppContext, principal: Principal) {
 
 /** The company's teams by name, with lead and member count. */
 export async function listTeams(ctx: AppContext, principal: Principal) {
-  const company = companyOf(principal);
+  const company = requireCompany(principal);
   const rows = await ctx.db
     .select({
       team: teams,

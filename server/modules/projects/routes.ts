@@ -1,42 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, protectedRoute, uuidParam } from '../../http/route.ts';
-import { BoardCardSchema } from '../cards/schemas.ts';
+import { BoardCardSchema } from '../cards/index.ts';
+import { ColumnSchema, ProjectSchema } from './schemas.ts';
 import { MAX_COLUMNS } from './service.ts';
 
 const tags = ['Projects'];
 const projectParams = z.object({ projectId: uuidParam('projectId') });
 const columnParams = z.object({ projectId: uuidParam('projectId'), columnId: uuidParam('columnId') });
-
-export const ProjectSchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    description: z.string(),
-    archived: z.boolean(),
-    archivedAt: z.iso.datetime().nullable(),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime().openapi({ description: 'The project itself (name, description, archiving).' }),
-    lastActivityAt: z.iso.datetime().openapi({
-      description:
-        'The latest change on the board: the project itself or any of its cards (created, moved, edited, archived). The list is ordered by it, newest first.',
-    }),
-    cardCount: z.number().int().openapi({ description: 'Live (not archived) cards.' }),
-  })
-  .openapi('Project');
-
-export const ColumnSchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    position: z.number().int(),
-    wipLimit: z
-      .number()
-      .int()
-      .nullable()
-      .openapi({ description: 'Work-in-progress limit: shown as a warning, never enforced.' }),
-  })
-  .openapi('Column');
 
 const ColumnListSchema = z.object({ columns: z.array(ColumnSchema) }).openapi('ColumnList');
 const ColumnChangeSchema = z.object({ column: ColumnSchema, columns: z.array(ColumnSchema) }).openapi('ColumnChange');

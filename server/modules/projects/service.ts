@@ -1,11 +1,12 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
 import { boardColumns, cards, projects } from '../../db/schema.ts';
 import { type Actor, recordEvent } from '../../events/record.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { commentCopies, presentBoardCard } from '../cards/present.ts';
-import { companyOf, findProject, type ProjectRow } from './access.ts';
+import { requireCompany } from '../../policies/index.ts';
+import { commentCopies, presentBoardCard } from '../cards/index.ts';
+import { findProject, type ProjectRow } from './access.ts';
 
 export const DEFAULT_COLUMNS = ['To do', 'In progress', 'Done'];
 /** Columns one board may have. */
@@ -54,7 +55,7 @@ async function liveCardCount(db: Executor, projectId: string) {
 
 /** Every project of the caller's company, archived ones flagged, latest board activity first. */
 export async function listProjects(ctx: AppContext, actor: Actor) {
-  const company = companyOf(actor.principal);
+  const company = requireCompany(actor.principal);
   const rows = await ctx.db
     .select({
       project: projects,
@@ -75,7 +76,7 @@ export async function createProject(
   actor: Actor,
   input: { name: string; description?: string; columns?: string[] },
 ) {
-  const company = companyOf(actor.principal);
+  const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(projects)
@@ -93,7 +94,7 @@ export async function createProject(
 
 /** The board: the project, its live columns in order, and each column's live cards in order. */
 export async function projectDetail(ctx: AppContext, actor: Actor, projectId: string) {
-  const company = companyOf(actor.principal);
+  const company = requireCompany(actor.principal);
   const project = await findProject(ctx.db, company.id, projectId);
   const columns = await liveColumns(ctx.db, projectId);
   const cardRows = await ctx.db
@@ -125,7 +126,7 @@ export async function updateProject(
   projectId: string,
   changes: { name?: string; description?: string; archived?: boolean },
 ) {
-  const company = companyOf(actor.principal);
+  const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
     const current = await findProject(tx, company.id, projectId, { lock: true });
     const archivedAt =
@@ -171,7 +172,7 @@ export async function createColumn(
   projectId: string,
   input: { name: string; position?: number; wipLimit?: number | null },
 ) {
-  const company = companyOf(actor.principal);
+  const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
     await findProject(tx, company.id, projectId, { lock: true });
     const existing = await liveColumns(tx, projectId);
@@ -197,7 +198,7 @@ export async function updateColumn(
   columnId: string,
   changes: { name?: string; position?: number; wipLimit?: number | null },
 ) {
-  const company = companyOf(actor.principal);
+  const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
     await findProject(tx, company.id, projectId, { lock: true });
     const existing = await liveColumns(tx, projectId);
@@ -222,7 +223,7 @@ export async function updateColumn(
 
 /** Deletes an empty column. A column with live cards is refused (409) so no card is lost. */
 export async function deleteColumn(ctx: AppContext, actor: Actor, projectId: string, columnId: string) {
-  const company = companyOf(actor.principal);
+  const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
     await findProject(tx, company.id, projectId, { lock: true });
     const existing = await liveColumns(tx, projectId);

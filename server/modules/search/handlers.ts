@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../types.ts';
 import { searchRoute } from './routes.ts';
 import { search } from './service.ts';
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { jsonResponse, protectedRoute } from '../../http/route.ts';
-import { PER_KIND, SEARCH_KINDS } from './registry.ts';
+import { PER_KIND, SEARCH_KINDS } from './provider.ts';
 
 export const SearchResultSchema = z
   .object({

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, projects, teams } from '../../db/schema.ts';
+import { rows } from '../../db/rows.ts';
 import { fold } from '../../lib/fold.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { PER_KIND } from './registry.ts';
+import { PER_KIND } from './provider.ts';
 
 const t = useTestApp();
 let org: Awaited<ReturnType<typeof t.createOrg>>;
@@ -268,10 +269,10 @@ describe('folding', () => {
       'straße',
       'e\u0301\u20d7',
     ];
-    const rows = await t.ctx.db.execute<{ value: string; folded: string }>(
+    const result = await t.ctx.db.execute(
       sql`select v as value, workspace_fold(v) as folded from unnest(${sql.param(samples)}::text[]) as v`,
     );
-    for (const row of (rows as unknown as { rows: { value: string; folded: string }[] }).rows) {
+    for (const row of rows<{ value: string; folded: string }>(result)) {
       expect(row.folded, row.value).toBe(fold(row.value));
     }
   });

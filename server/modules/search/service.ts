@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext, Principal } from '../../context.ts';
-import { ApiError, ErrorCode } from '../../http/errors.ts';
+import type { AppContext, Principal } from '../../types.ts';
+import { rows } from '../../db/rows.ts';
+import { invalidField } from '../../http/errors.ts';
 import { fold, likeLiteral } from '../../lib/fold.ts';
-import { companyOf } from '../projects/access.ts';
-import './providers.ts';
-import { kindQuery, searchProviders, type SearchKind, type SearchScope } from './registry.ts';
+import { requireCompany } from '../../policies/index.ts';
+import { kindQuery, type SearchKind, type SearchScope } from './provider.ts';
+import { SEARCH_PROVIDERS } from './providers.ts';
 
 type Row = {
   kind: SearchKind;
@@ -42,15 +43,10 @@ export async function search(
   text: string,
   limit: number,
 ): Promise<SearchResult[]> {
-  const company = companyOf(principal);
+  const company = requireCompany(principal);
   const folded = fold(text.trim());
   // Only accents (combining marks) fold to nothing, which would match every name.
-  if (!folded.trim()) {
-    const message = 'has nothing to search for once accents are removed';
-    throw new ApiError(400, `Invalid query: q: ${message}`, ErrorCode.validation, {
-      issues: [{ location: 'query', path: 'q', message }],
-    });
-  }
+  if (!folded.trim()) throw invalidField('q', 'has nothing to search for once accents are removed', 'query');
   const literal = likeLiteral(folded);
   const scope: SearchScope = {
     companyId: company.id,
@@ -60,8 +56,7 @@ export async function search(
     startsWith: `${literal}%`,
     wordStart: `% ${literal}%`,
   };
-  const providers = searchProviders();
-  if (providers.length === 0) return [];
+  const providers = SEARCH_PROVIDERS;
   const order = sql.raw(
     `case kind ${providers.map((provider, index) => `when '${provider.kind}' then ${index}`).join(' ')} end`,
   );
@@ -72,7 +67,7 @@ export async function search(
     )}) found
     order by match, ${order}, updated_at desc
     limit ${limit}`);
-  return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+  return rows<Row>(result).map((row) => ({
     kind: row.kind,
     id: row.id,
     label: row.label,

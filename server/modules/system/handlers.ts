@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
-import type { AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../types.ts';
 import { healthRoute, openApiRoute } from './routes.ts';
 
 export function registerSystemRoutes(app: OpenAPIHono<AppEnv>, document: () => { openapi: string }) {

@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context.ts';
+import type { AppEnv } from '../../types.ts';
 import { deleteMeRoute, getMeRoute, supportTokenRoute, updateMeRoute } from './routes.ts';
 import { deleteAccount, describeMe, supportToken, updateProfile } from './service.ts';
 

@@ -1,7 +1,20 @@
 import { z } from '@hono/zod-openapi';
 import { jsonResponse, protectedRoute, SuccessSchema } from '../../http/route.ts';
+import { type Permission, PERMISSION_NAMES, PERMISSIONS } from '../../policies/index.ts';
 
 export const CompanyRoleSchema = z.enum(['admin', 'member']).openapi('CompanyRole');
+
+/** Every permission of the policy layer (server/policies), described as it describes it. */
+const PermissionsSchema = z
+  .object(
+    Object.fromEntries(
+      PERMISSION_NAMES.map((name) => [name, z.boolean().openapi({ description: PERMISSIONS[name].description })]),
+    ) as Record<Permission, z.ZodBoolean>,
+  )
+  .openapi('Permissions', {
+    description:
+      'What the caller may do beyond reading and editing company data: the web app shows or hides controls from these, and the server enforces the same rules (403 `FORBIDDEN`).',
+  });
 
 export const MeSchema = z
   .object({
@@ -17,15 +30,7 @@ export const MeSchema = z
       .nullable()
       .openapi({ description: 'Null when the user belongs to no company.' }),
     role: CompanyRoleSchema.nullable().openapi({ description: 'Role in the company; null without a company.' }),
-    permissions: z
-      .object({
-        manageApiKeys: z.boolean().openapi({ description: 'May create API keys (company admins).' }),
-        manageCompanyFiles: z.boolean().openapi({ description: "May change anyone's file nodes (company admins)." }),
-        editOrganization: z
-          .boolean()
-          .openapi({ description: 'May edit teams and the organization chart (company admins).' }),
-      })
-      .openapi('Permissions'),
+    permissions: PermissionsSchema,
     credential: z
       .discriminatedUnion('kind', [
         z.object({ kind: z.literal('session'), expiresAt: z.iso.datetime() }),

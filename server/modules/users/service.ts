@@ -1,17 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { AppContext, Principal } from '../../context.ts';
+import type { AppContext, Principal } from '../../types.ts';
 import { cards, users } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { signToken } from '../../lib/jwt.ts';
+import { permissionsOf } from '../../policies/index.ts';
 
 export const SUPPORT_AUDIENCE = 'support-widget';
 const SUPPORT_TOKEN_TTL_SECONDS = 3600;
-
-/** What a role may do; the client shows or hides controls from this, the server enforces it. */
-export function permissionsOf(principal: Principal) {
-  const admin = principal.company !== null && principal.user.role === 'admin';
-  return { manageApiKeys: admin, manageCompanyFiles: admin, editOrganization: admin };
-}
 
 export function describeMe(principal: Principal) {
   const { user, company, credential } = principal;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiKeys, users } from '../../db/schema.ts';
 import { verifyToken } from '../../lib/jwt.ts';
+import { PERMISSION_NAMES } from '../../policies/index.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { SUPPORT_AUDIENCE } from './service.ts';
 
@@ -16,7 +17,15 @@ describe('GET /users/me', () => {
       user: { id: admin.id, email: admin.email, name: admin.name, title: '', createdAt: admin.createdAt.toISOString() },
       company: { id: company.id, name: company.name },
       role: 'admin',
-      permissions: { manageApiKeys: true, manageCompanyFiles: true, editOrganization: true },
+      permissions: {
+        manageApiKeys: true,
+        manageCompanyFiles: true,
+        editOrganization: true,
+        manageBilling: true,
+        manageAgents: true,
+        manageIntegrations: true,
+        manageMembers: true,
+      },
       credential: { kind: 'session', expiresAt: expect.any(String) },
     });
   });
@@ -29,13 +38,30 @@ describe('GET /users/me', () => {
       manageApiKeys: false,
       manageCompanyFiles: false,
       editOrganization: false,
+      manageBilling: false,
+      manageAgents: false,
+      manageIntegrations: false,
+      manageMembers: false,
     });
+  });
+
+  it('names every permission of the policy layer, for a key as for a session', async () => {
+    const { adminToken, memberToken } = await t.createOrg();
+    for (const [token, expected] of [
+      [(await t.createKey(adminToken, 'read')).secret, true],
+      [memberToken, false],
+    ] as const) {
+      const response = await t.call('GET', '/users/me', { token });
+      expect(Object.keys(response.body.permissions).sort()).toEqual([...PERMISSION_NAMES].sort());
+      expect(Object.values(response.body.permissions).every((value) => value === expected)).toBe(true);
+    }
   });
 
   it('returns a user without a company with company and role null', async () => {
     const loner = await t.createUser();
     const response = await t.call('GET', '/users/me', { token: await t.signIn(loner.email) });
-    expect(response.body).toMatchObject({ company: null, role: null, permissions: { manageApiKeys: false } });
+    expect(response.body).toMatchObject({ company: null, role: null });
+    expect(Object.values(response.body.permissions)).toEqual(PERMISSION_NAMES.map(() => false));
   });
 });
 

@@ -34,7 +34,9 @@ export type SearchScope = {
 };
 
 /**
- * One kind's search, as the parts of a query over what the caller may see (spec, rule 3).
+ * One kind's search, as the parts of a query over what the caller may see (spec, rule 3). The
+ * module that owns a kind's data writes its provider and exports it in its `searchProviders`
+ * (from its index.ts); providers.ts lists them all.
  * Candidates come from `source` (the kind's own table, aliased) filtered by `where`: `id`, `key`
  * (the folded name, indexed with pg_trgm) and `updatedAt` (the recency that breaks ties) are
  * expressions on it. The best rows are then shown through `from` (`source` joined to whatever
@@ -53,17 +55,6 @@ export type SearchProvider = {
   from: SQL;
   columns: SQL;
 };
-
-const providers = new Map<SearchKind, SearchProvider>();
-
-/** Features register their kinds here (see providers.ts). */
-export function registerSearchProvider(provider: SearchProvider) {
-  providers.set(provider.kind, provider);
-}
-
-export function searchProviders(): SearchProvider[] {
-  return [...providers.values()];
-}
 
 /**
  * A kind's best PER_KIND matches: exact, then prefix, then word start, then anywhere; ties by

@@ -1,0 +1,77 @@
+/**
+ * The types every layer of the server shares: who is calling (`Principal`), the configuration,
+ * the secrets and the Hono environment (`AppEnv`). This file imports nothing of the server, so
+ * anything may import it without making a cycle: the event log, the rate limiters and the
+ * authenticator use these types, and `AppContext` (context.ts) holds those services in turn.
+ */
+import type { IncomingMessage } from 'node:http';
+
+export type AppConfig = {
+  /** Lifetime of a sign-in session, in seconds. */
+  sessionTtlSeconds: number;
+  rateLimits: {
+    userPerMinute: number;
+    publicGetPerMinute: number;
+    /** Sensitive public POSTs per client address per 15 minutes (sign-in is not one: see below). */
+    sensitivePostPer15Minutes: number;
+    /** Failed authentications per client address per minute. */
+    authFailuresPerMinute: number;
+    /** Failed sign-ins per client address per 15 minutes (successful ones are not counted). */
+    signInFailuresPer15Minutes: number;
+    /** Failed sign-ins per account (normalised email) per 15 minutes; a success clears them. */
+    signInFailuresPerAccountPer15Minutes: number;
+  };
+  /** Read the client address from `X-Forwarded-For`. */
+  trustProxy: boolean;
+  /** Directory of the built SPA to serve next to the API; none in tests. */
+  staticDir?: string;
+  /** Origins the SPA may call besides its own (CSP `connect-src`), for an API served elsewhere. */
+  connectSources?: string[];
+  /** Interval of the keep-alive comment on event streams (at most 15 s). */
+  sseHeartbeatMs: number;
+};
+
+export type Secrets = {
+  /** Signs session tokens. */
+  session: string;
+  /** Signs identity tokens for the support widget. */
+  support: string;
+};
+
+export type CompanyRole = 'admin' | 'member';
+
+/** Who is calling: the user, their company, and the credential they used. */
+export type Principal = {
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    title: string;
+    companyId: string | null;
+    role: CompanyRole | null;
+    createdAt: Date;
+  };
+  company: { id: string; name: string } | null;
+  credential:
+    | { kind: 'session'; sessionId: string; expiresAt: Date }
+    | { kind: 'api_key'; keyId: string; name: string; scope: 'read' | 'write'; expiresAt: Date | null };
+};
+
+/**
+ * Everything a request handler may use, built once per process. Its members (the database, the
+ * event hub, the rate limiters, the authenticator, …) are declared in context.ts, which merges
+ * them into this interface: they are classes of modules that import this file, so naming them
+ * here would make a cycle. A TypeScript program that compiles server code must therefore include
+ * context.ts: tsconfig.node.json does (all of server/), tsconfig.e2e.json names it for bench/.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by context.ts
+export interface AppContext {}
+
+export type AppEnv = {
+  Bindings: { incoming?: IncomingMessage };
+  Variables: {
+    ctx: AppContext;
+    requestId: string;
+    principal: Principal;
+  };
+};
