@@ -1,8 +1,5 @@
 import {
   type Active,
-  type Announcements,
-  closestCenter,
-  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   type DragMoveEvent,
@@ -12,7 +9,6 @@ import {
   KeyboardSensor,
   type Over,
   PointerSensor,
-  pointerWithin,
   TouchSensor,
   useSensor,
   useSensors,
@@ -23,46 +19,18 @@ import { useNow } from '@/ui';
 import { moveLocally } from '../board-cache';
 import { hasFilters, matchesFilters, type BoardFilters } from '../filters';
 import { useMoveCard } from '../mutations';
+import { useBoardAnnouncements } from './board-announcements';
 import { BoardColumn } from './board-column';
 import { CardFace } from './card-face';
 import { ColumnDialog } from './column-dialog';
 import { BoardStrip } from './board-strip';
 import { CardMenu } from './card-menu';
+import { centerY, columnIdOf, detectColumn, indexAt, keyboardStep, type Target } from './drag-geometry';
 import { MoveToDialog } from './move-to-dialog';
 import './board.css';
 
-type Target = { columnId: string; index: number };
-
 const pointerOptions = { activationConstraint: { distance: 6 } };
 const touchOptions = { activationConstraint: { delay: 180, tolerance: 6 } };
-
-const columnIdOf = (over: Over | null) => (over ? String(over.id).replace(/^column:/, '') : undefined);
-
-/** Columns under the pointer; for the keyboard (no pointer), the column nearest the card. */
-const detectColumn: CollisionDetection = (args) => {
-  const hits = pointerWithin(args);
-  return hits.length > 0 ? hits : closestCenter(args);
-};
-
-/** Where a card whose centre is at `y` would land among the rendered cards of a column. */
-function indexAt(columnId: string, y: number, activeId: string): number {
-  const list = document.querySelector(`[data-column-list="${columnId}"]`);
-  if (!list) return 0;
-  let after = -1;
-  for (const element of list.querySelectorAll<HTMLElement>('[data-card-id]')) {
-    if (element.dataset.cardId === activeId) continue;
-    const index = Number(element.dataset.index);
-    const rect = element.getBoundingClientRect();
-    if (y < rect.top + rect.height / 2) return index;
-    after = Math.max(after, index);
-  }
-  return after + 1;
-}
-
-function centerY(active: Active): number | undefined {
-  const rect = active.rect.current.translated ?? active.rect.current.initial;
-  return rect ? rect.top + rect.height / 2 : undefined;
-}
 
 type BoardViewProps = {
   board: ProjectDetail;
@@ -165,41 +133,10 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
   );
 
   // Keyboard dragging moves one slot per arrow press, and to the neighbouring column sideways.
-  const coordinateGetter: KeyboardCoordinateGetter = useCallback((event, { context, currentCoordinates }) => {
-    const spot = targetRef.current;
-    const rect = context.collisionRect ?? context.active?.rect.current.initial;
-    if (!rect) return undefined;
-    const half = rect.height / 2;
-    const columns = [...document.querySelectorAll<HTMLElement>('[data-column-list]')];
-    const list = spot ? document.querySelector<HTMLElement>(`[data-column-list="${spot.columnId}"]`) : null;
-    const cardAt = (index: number) => list?.querySelector<HTMLElement>(`[data-card-id][data-index="${index}"]`);
-    switch (event.code) {
-      case 'ArrowDown': {
-        event.preventDefault();
-        const next = spot ? cardAt(spot.index) : undefined;
-        const y = next ? next.getBoundingClientRect().bottom - 2 : rect.top + half + rect.height + 8;
-        return { ...currentCoordinates, y: y - half };
-      }
-      case 'ArrowUp': {
-        event.preventDefault();
-        const previous = spot && spot.index > 0 ? cardAt(spot.index - 1) : undefined;
-        const y = previous ? previous.getBoundingClientRect().top + 2 : rect.top + half - rect.height - 8;
-        return { ...currentCoordinates, y: y - half };
-      }
-      case 'ArrowLeft':
-      case 'ArrowRight': {
-        event.preventDefault();
-        const here = columns.findIndex((element) => element.dataset.columnList === spot?.columnId);
-        const neighbour = columns[here + (event.code === 'ArrowRight' ? 1 : -1)];
-        if (!neighbour) return currentCoordinates;
-        neighbour.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-        const box = neighbour.getBoundingClientRect();
-        return { x: box.left + 8, y: Math.min(Math.max(currentCoordinates.y, box.top), box.bottom - rect.height) };
-      }
-      default:
-        return undefined;
-    }
-  }, []);
+  const coordinateGetter = useCallback<KeyboardCoordinateGetter>(
+    (event, args) => keyboardStep(targetRef.current, event, args),
+    [],
+  );
 
   // Sensor options must keep their identity: new ones give every card new listeners, and every
   // card on the board would render again whenever the board does (each drag step, each drop).
@@ -210,46 +147,7 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
     useSensor(KeyboardSensor, keyboardOptions),
   );
 
-  const columnName = (columnId?: string) => board.columns.find((column) => column.id === columnId)?.name ?? 'no column';
-  const describe = (dragged: Active, over: Over | null) => {
-    const card = cardById(String(dragged.id))?.card;
-    const spot = targetFor(dragged, over);
-    if (!card || !spot) return card ? `${card.title} is not over a column.` : undefined;
-    const count = (shown.get(spot.columnId) ?? []).length;
-    return `${card.title}: ${columnName(spot.columnId)}, position ${spot.index + 1} of ${count + 1}.`;
-  };
-  const lastAnnounced = useRef('');
-  /** Says where the card would land, once per change of place. */
-  const announceSpot = (dragged: Active, over: Over | null) => {
-    const text = describe(dragged, over);
-    if (!text || text === lastAnnounced.current) return undefined;
-    lastAnnounced.current = text;
-    return text;
-  };
-  const announcements: Announcements = {
-    onDragStart: ({ active: dragged }) => {
-      const found = cardById(String(dragged.id));
-      if (!found) return undefined;
-      const index = found.column.cards.findIndex((card) => card.id === found.card.id);
-      // Where it starts is already said here; the first "over" report would repeat it.
-      lastAnnounced.current = `${found.card.title}: ${found.column.name}, position ${index + 1} of ${found.column.cards.length}.`;
-      return `Picked up ${found.card.title}, in ${found.column.name}, position ${index + 1} of ${found.column.cards.length}. Arrow keys move it, Space drops it, Escape cancels.`;
-    },
-    onDragOver: ({ active: dragged, over }) => announceSpot(dragged, over),
-    onDragMove: ({ active: dragged, over }) => announceSpot(dragged, over),
-    onDragEnd: ({ active: dragged, over }) => {
-      const card = cardById(String(dragged.id))?.card;
-      const spot = targetRef.current ?? targetFor(dragged, over);
-      if (!card) return undefined;
-      return spot
-        ? `Dropped ${card.title} in ${columnName(spot.columnId)} at position ${spot.index + 1}.`
-        : `${card.title} was dropped outside the board and stays where it was.`;
-    },
-    onDragCancel: ({ active: dragged }) => {
-      const card = cardById(String(dragged.id))?.card;
-      return card ? `Cancelled. ${card.title} stays in ${columnName(card.column)}.` : undefined;
-    },
-  };
+  const announcements = useBoardAnnouncements({ board, shown, cardById, targetFor, target: targetRef });
 
   function handleDragStart({ active: dragged }: DragStartEvent) {
     const found = cardById(String(dragged.id));
