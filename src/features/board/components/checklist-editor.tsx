@@ -16,7 +16,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import type { ChecklistItem } from '@/api';
 import { Button } from '@/ui';
 
@@ -46,13 +46,20 @@ export function ChecklistEditor({
   const ids = items.map(idOf);
   const done = items.filter((item) => item.done).length;
   const textOf = (id: string | number) => items[ids.indexOf(String(id))]?.text ?? 'item';
+  const lastOver = useRef<string | number | null>(null);
   const placeOf = (id: string | number | undefined) => (id === undefined ? -1 : ids.indexOf(String(id)));
 
   const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up “${textOf(active.id)}”, item ${placeOf(active.id) + 1} of ${items.length}. Arrow keys move it, Space drops it, Escape cancels.`,
-    onDragOver: ({ active, over }) =>
-      over ? `“${textOf(active.id)}” is now at position ${placeOf(over.id) + 1} of ${items.length}.` : undefined,
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return `Picked up “${textOf(active.id)}”, item ${placeOf(active.id) + 1} of ${items.length}. Arrow keys move it, Space drops it, Escape cancels.`;
+    },
+    // Each place is said once: the first report after picking up is where it already was.
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === lastOver.current) return undefined;
+      lastOver.current = over.id;
+      return `“${textOf(active.id)}” is now at position ${placeOf(over.id) + 1} of ${items.length}.`;
+    },
     onDragEnd: ({ active, over }) =>
       over
         ? `Dropped “${textOf(active.id)}” at position ${placeOf(over.id) + 1} of ${items.length}.`
