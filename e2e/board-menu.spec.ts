@@ -39,6 +39,8 @@ test.describe('card menu and card panel', () => {
 
     await cardAction(page, 'Pick venue', 'Archive');
     await expect(card(page, 'Pick venue')).toHaveCount(0);
+    // Focus moves to the neighbouring card, not to the page.
+    await expect(card(page, 'Write brief').getByRole('link', { name: 'Write brief' })).toBeFocused();
     await expect.poll(() => serverOrder(request, token, board.id)).toMatchObject({ Backlog: ['Write brief'] });
   });
 

@@ -132,7 +132,12 @@ export async function limitFailures<T>(
     if (!isFailure(error)) await giveBack(false);
     throw error;
   } finally {
-    setRateLimitHeaders(c, first.limiter, await first.limiter.peek(first.key));
+    // Headers are a courtesy: a failure to read them must not replace the attempt's own outcome.
+    try {
+      setRateLimitHeaders(c, first.limiter, await first.limiter.peek(first.key));
+    } catch {
+      // The answer goes out without RateLimit headers.
+    }
   }
 }
 

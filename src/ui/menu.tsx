@@ -62,13 +62,14 @@ export function Menu({ anchor, label, items, onClose }: MenuProps) {
     const onScroll = (event: Event) => {
       if (!menu.current?.contains(event.target as Node)) closeRef.current();
     };
+    const onResize = () => closeRef.current();
     document.addEventListener('pointerdown', dismiss, true);
     window.addEventListener('scroll', onScroll, true);
-    window.addEventListener('resize', closeRef.current);
+    window.addEventListener('resize', onResize);
     return () => {
       document.removeEventListener('pointerdown', dismiss, true);
       window.removeEventListener('scroll', onScroll, true);
-      window.removeEventListener('resize', closeRef.current);
+      window.removeEventListener('resize', onResize);
     };
   }, [anchor]);
 

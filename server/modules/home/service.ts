@@ -140,7 +140,7 @@ export async function recentActivity(ctx: AppContext, principal: Principal, page
         select ev.id, ev.type, ev.created_at, ev.actor_user_id, ev.card_id, ev.payload
         from events ev
         where ev.company_id = ${company.id} and ev.card_id = mine.id
-          and ev.actor_user_id <> ${me}
+          and ev.actor_user_id is distinct from ${me}
           and ev.type = any(${sql.param([...ACTIVITY_TYPES])}::text[])
           ${page.before !== undefined ? sql`and ev.id < ${page.before}` : sql``}
           -- A comment deleted since takes its events with it: its text is not shown any more.

@@ -40,8 +40,8 @@ export function CardEditor({ projectId, cardId, members }: { projectId: string; 
 }
 
 function CardFields({ projectId, card, members }: { projectId: string; card: Card; members: Member[] }) {
-  const { mutate } = useUpdateCard(projectId, card.id);
-  const { save, persist } = useSaveState(mutate);
+  const { mutate, mutateAsync } = useUpdateCard(projectId, card.id);
+  const { save, persist } = useSaveState(mutateAsync);
   const drafts = useCardDrafts(card, persist, mutate);
   const blurOnEnter = (event: KeyboardEvent) => {
     if (event.key !== 'Enter') return;

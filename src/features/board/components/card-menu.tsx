@@ -39,7 +39,20 @@ export function CardMenu({ projectId, card, anchor, link, onOpen, onMoveTo, onCl
           label: 'Archive',
           icon: <ArchiveIcon />,
           tone: 'danger',
-          onSelect: () => archive.mutate({ cardId: card.id, title: card.title }),
+          onSelect: () => {
+            // The card leaves the board: focus goes to its neighbour (or the column's quick add).
+            const face = anchor.closest<HTMLElement>('[data-card-id]');
+            const list = face?.closest<HTMLElement>('[data-column-list]');
+            const faces = list ? [...list.querySelectorAll<HTMLElement>('[data-card-id]')] : [];
+            const at = face ? faces.indexOf(face) : -1;
+            const neighbour = faces[at + 1] ?? faces[at - 1];
+            const column = list?.closest<HTMLElement>('.board-column');
+            archive.mutate({ cardId: card.id, title: card.title });
+            requestAnimationFrame(() => {
+              const next = neighbour?.isConnected ? neighbour.querySelector<HTMLElement>('.card-face-title') : null;
+              (next ?? column?.querySelector<HTMLElement>('.quick-add-open'))?.focus();
+            });
+          },
         },
       ]}
     />

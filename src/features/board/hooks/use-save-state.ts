@@ -4,23 +4,20 @@ import { errorMessage, isApiError, type UpdateCardRequest } from '@/api';
 /** Where a card's last save stands, for the panel's "Saving… / Saved / Not saved" line. */
 export type SaveState = { status: 'idle' | 'saving' | 'saved' | 'error'; message?: string; retry?: () => void };
 
-type Mutate = (
-  changes: UpdateCardRequest,
-  callbacks: { onSuccess: () => void; onError: (error: Error) => void },
-) => void;
-
 /**
- * Saves card changes through `mutate` and tracks the outcome: a failure keeps the server's message
- * (the first field it names, when it names one) and a retry of exactly those changes.
+ * Saves card changes through `save` (a mutation's `mutateAsync`) and tracks the outcome: a failure
+ * keeps the server's message (the first field it names, when it names one) and a retry of exactly
+ * those changes. Each save's own promise reports its outcome: per-call mutation callbacks would
+ * fire for the latest call only, and a failure followed by another save would go unreported.
  */
-export function useSaveState(mutate: Mutate) {
-  const [save, setSave] = useState<SaveState>({ status: 'idle' });
+export function useSaveState(save: (changes: UpdateCardRequest) => Promise<unknown>) {
+  const [state, setSave] = useState<SaveState>({ status: 'idle' });
   const persist = useCallback(
     function persist(changes: UpdateCardRequest) {
       setSave({ status: 'saving' });
-      mutate(changes, {
-        onSuccess: () => setSave({ status: 'saved' }),
-        onError: (error) =>
+      save(changes).then(
+        () => setSave((current) => (current.status === 'error' ? current : { status: 'saved' })),
+        (error: Error) =>
           setSave({
             status: 'error',
             message:
@@ -29,9 +26,9 @@ export function useSaveState(mutate: Mutate) {
                 : errorMessage(error),
             retry: () => persist(changes),
           }),
-      });
+      );
     },
-    [mutate],
+    [save],
   );
-  return { save, persist };
+  return { save: state, persist };
 }
