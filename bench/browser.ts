@@ -4,21 +4,7 @@
  */
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/browser.ts';
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
-const round = (value: number) => Math.round(value * 10) / 10;
-
-async function signIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'workspace-demo' }),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
+import { percentile, round, signIn } from './shared.ts';
 
 /** Milliseconds from the board response's last byte to the first frame showing the board. */
 async function renderOnce(page: Page, url: string): Promise<number> {

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Card, ProjectDetail } from '@/api';
+import type { ProjectDetail } from '@/api';
+import { testCard } from './test-card';
 import { applyColumnOrders, locate, moveLocally, replaceCard, withChanges } from './board-cache';
 
-const card = (id: string, column: string): Card => ({
-  id,
-  title: id,
-  description: '',
-  column,
-  priority: 'none',
-  labels: [],
-  checklist: [],
-  comments: [],
-  archived: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-});
+const card = (id: string, column: string) => testCard(id, column);
 
 function board(): ProjectDetail {
   return {

@@ -1,23 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { Card, ProjectDetail } from '@/api';
+import type { ProjectDetail } from '@/api';
 import { storeCard, storeColumnOrders, storeCommentCopy } from './board-writer';
 import { boardQueries } from './queries';
+import { testCard } from './test-card';
 
-const card = (id: string, column: string, changes: Partial<Card> = {}): Card => ({
-  id,
-  title: id,
-  description: '',
-  column,
-  priority: 'none',
-  labels: [],
-  checklist: [],
-  comments: [],
-  archived: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z',
-  ...changes,
-});
+const card = testCard;
 
 function setup() {
   const client = new QueryClient();

@@ -1,23 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Card } from '@/api';
+import { testCard } from '../test-card';
 import { DESCRIPTION_AUTOSAVE_MS, useCardDrafts } from './use-card-drafts';
 
 const card = (changes: Partial<Card> = {}): Card =>
-  ({
-    id: 'c1',
-    title: 'Write brief',
-    description: 'First draft',
-    column: 'col',
-    priority: 'none',
-    labels: [],
-    checklist: [],
-    comments: [],
-    archived: false,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...changes,
-  }) as Card;
+  testCard('c1', 'col', { title: 'Write brief', description: 'First draft', ...changes });
 
 describe('useCardDrafts', () => {
   beforeEach(() => vi.useFakeTimers());
