@@ -24,10 +24,27 @@ import { registerProjectRoutes } from './modules/projects/handlers.ts';
 import { registerSearchRoutes } from './modules/search/handlers.ts';
 import { registerSystemRoutes } from './modules/system/handlers.ts';
 import { registerUserRoutes } from './modules/users/handlers.ts';
+import { registerWikiRoutes } from './modules/wiki/handlers.ts';
 
 export const API_VERSION = '0.1.0';
-/** Largest JSON body accepted by any operation. */
+/** Largest JSON body accepted by any operation but the two that carry a wiki page's Markdown. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Largest body of the operations that carry a wiki page's Markdown (create and save a page): the
+ * Markdown itself is limited to 2 MiB by the wiki module (413 beyond), and JSON escaping takes room.
+ */
+export const MAX_WIKI_BODY_BYTES = 3 * 1024 * 1024;
+/** `POST /projects/{id}/wiki` and `PATCH /projects/{id}/wiki/{pageId}`, which get the larger limit. */
+const WIKI_BODY_PATH = /\/projects\/[^/]+\/wiki(?:\/[^/]+)?$/;
+
+function limitBody(maxSize: number, label: string) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(413, `Request body is too large (limit ${label})`, ErrorCode.payloadTooLarge);
+    },
+  });
+}
 
 /**
  * The API (everything under `/api`) as an OpenAPI-described Hono app. Building it touches no
@@ -40,14 +57,12 @@ export function createApi(): OpenAPIHono<AppEnv> {
     scheme: 'bearer',
     description: 'A session JWT from `POST /auth/login`, or an API key (`aik_…`).',
   });
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'Request body is too large (limit 1 MiB)', ErrorCode.payloadTooLarge);
-      },
-    }),
+  const defaultLimit = limitBody(MAX_BODY_BYTES, '1 MiB');
+  const wikiLimit = limitBody(MAX_WIKI_BODY_BYTES, '3 MiB');
+  api.use('*', (c, next) =>
+    (c.req.method === 'POST' || c.req.method === 'PATCH') && WIKI_BODY_PATH.test(c.req.path)
+      ? wikiLimit(c, next)
+      : defaultLimit(c, next),
   );
   // The API reference page and its script (not operations of the contract). Registered before the
   // no-store below, which they never reach: the script's URL names its version, so it may be kept.
@@ -66,6 +81,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerProjectRoutes(api);
   registerCardRoutes(api);
   registerCommentRoutes(api);
+  registerWikiRoutes(api);
   registerNotificationRoutes(api);
   registerSearchRoutes(api);
   registerSystemRoutes(api, () => openApiDocument(api));

@@ -125,6 +125,35 @@ describe('the event catalog', () => {
       await call('PATCH', cardUrl, { archived: false });
       await call('PATCH', `${base}/columns/${a.id}`, { name: 'A, renamed', position: 1 });
       await call('DELETE', `${base}/columns/${extra.id}`);
+
+      // Wiki: pages created (one nested), saved, moved, archived and restored, a revision restored,
+      // and the comment flow on a page, an anchored root among them.
+      const wiki = `${base}/wiki`;
+      const markId = crypto.randomUUID();
+      const page = await call('POST', wiki, {
+        title: 'Launch plan',
+        markdown: `We ship [comment id="${markId}"]on Friday[/comment].`,
+      });
+      const child = await call('POST', wiki, { title: 'Checklist', parentId: page.id }, org.memberToken);
+      const saved = await call('PATCH', `${wiki}/${page.id}`, {
+        baseRevisionId: page.revisionId,
+        markdown: `We ship [comment id="${markId}"]on Monday[/comment].`,
+      });
+      await call('POST', `${wiki}/${child.id}/move`, { parentId: null, position: 0 });
+      await call('POST', `${wiki}/${child.id}/archive`);
+      await call('POST', `${wiki}/${child.id}/restore`);
+      await call('POST', `${wiki}/${page.id}/revisions/${page.revisionId}/restore`);
+      expect(saved.revisionId).not.toBe(page.revisionId);
+      const threads = `${wiki}/${page.id}/comments`;
+      const thread = await call('POST', threads, { text: 'Realistic?', anchor: markId });
+      const answer = await call('POST', threads, { text: 'Yes', parentId: thread.id }, org.memberToken);
+      await call('PATCH', `${threads}/${thread.id}`, { resolved: true });
+      await call('POST', threads, { text: 'Not sure', parentId: thread.id }, org.memberToken);
+      await call('PATCH', `${threads}/${thread.id}`, { resolved: true });
+      await call('PATCH', `${threads}/${thread.id}`, { resolved: false });
+      await call('PATCH', `${threads}/${thread.id}`, { text: 'Realistic, really?' });
+      await call('DELETE', `${threads}/${answer.id}`, undefined, org.memberToken);
+
       await call('PATCH', base, { archived: true });
 
       const rows = await t.ctx.db
@@ -148,6 +177,9 @@ describe('the event catalog', () => {
       expect([...seen].sort()).toEqual([...EVENT_TYPES].sort());
       expect(rows.find((row) => row.type === 'card.created')?.payload).toContain('"clientId":"tab-1"');
       expect(rows.find((row) => row.type === 'comment.created' && row.payload.includes('"reopened"'))).toBeDefined();
+      expect(
+        rows.find((row) => row.type === 'wiki.comment.created' && row.payload.includes('"reopened"')),
+      ).toBeDefined();
 
       // The stream carried each of them once, in order, after `ready`: every message as the contract says.
       await expect.poll(() => stream.received.length).toBe(rows.length + 1);

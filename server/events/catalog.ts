@@ -14,6 +14,7 @@ import { z } from '@hono/zod-openapi';
 import { CardSchema, ColumnEntrySchema } from '../modules/cards/schemas.ts';
 import { CommentSchema } from '../modules/comments/schemas.ts';
 import { ColumnSchema, ProjectSchema } from '../modules/projects/schemas.ts';
+import { WikiAuthorSchema, WikiPageSummarySchema } from '../modules/wiki/schemas.ts';
 
 /** What `recordEvent` adds to every event: who made the change, and from which browser tab. */
 const actorFields = {
@@ -83,6 +84,66 @@ const CommentDeletedEventData = z
   })
   .openapi('CommentDeletedEventData', { description: 'Which comment was deleted.' });
 
+const pageId = z.uuid().openapi({ description: 'The wiki page the change is on.' });
+
+const WikiPageCreatedEventData = z
+  .object({ projectId, page: WikiPageSummarySchema, ...actorFields })
+  .openapi('WikiPageCreatedEventData', { description: 'The new page (without its body).' });
+
+const WikiPageSavedEventData = z
+  .object({
+    projectId,
+    pageId,
+    revisionId: z.uuid().openapi({ description: 'The page’s new current revision.' }),
+    title: z.string().openapi({ description: 'The page’s title in that revision.' }),
+    author: WikiAuthorSchema,
+    ...actorFields,
+  })
+  .openapi('WikiPageSavedEventData', {
+    description: 'A new revision: read the page for its Markdown (and its comments: threads may have been detached).',
+  });
+
+const WikiPageMovedEventData = z
+  .object({
+    projectId,
+    pageId,
+    parentId: z.uuid().nullable().openapi({ description: 'The new parent; null at the top level.' }),
+    position: z.number().int().openapi({ description: 'The new place among its siblings (they were renumbered).' }),
+    ...actorFields,
+  })
+  .openapi('WikiPageMovedEventData', { description: 'Where the page now is.' });
+
+const WikiPagesEventData = z
+  .object({
+    projectId,
+    pageIds: z.array(z.uuid()).openapi({ description: 'The page and the descendants that went with it.' }),
+    ...actorFields,
+  })
+  .openapi('WikiPagesEventData', { description: 'The pages archived or restored together.' });
+
+const WikiCommentCreatedEventData = z
+  .object({ projectId, pageId, comment: CommentSchema, reopened: CommentSchema.optional(), ...actorFields })
+  .openapi('WikiCommentCreatedEventData', {
+    description: 'The new comment or reply; `reopened`, the thread’s root, when the reply reopened a resolved thread.',
+  });
+
+const WikiCommentEventData = z
+  .object({ projectId, pageId, comment: CommentSchema, ...actorFields })
+  .openapi('WikiCommentEventData', { description: 'The comment as it now is.' });
+
+const WikiCommentDeletedEventData = z
+  .object({
+    projectId,
+    pageId,
+    commentId: z.uuid(),
+    parentId: z
+      .uuid()
+      .nullable()
+      .openapi({ description: 'The thread root it replied to; null when a root went, its replies with it.' }),
+    ...actorFields,
+  })
+  .openapi('WikiCommentDeletedEventData', { description: 'Which comment was deleted.' });
+
 /** Every event type: the schema of its data, and what it means. */
 export const EVENT_CATALOG = {
   'project.created': { data: ProjectEventData, summary: 'A project (board) was created.' },
@@ -98,6 +159,22 @@ export const EVENT_CATALOG = {
   'comment.resolved': { data: CommentEventData, summary: 'A thread was resolved.' },
   'comment.reopened': { data: CommentEventData, summary: 'A resolved thread was reopened.' },
   'comment.deleted': { data: CommentDeletedEventData, summary: 'A comment was deleted (a root with its replies).' },
+  'wiki.page.created': { data: WikiPageCreatedEventData, summary: 'A wiki page was created.' },
+  'wiki.page.saved': {
+    data: WikiPageSavedEventData,
+    summary: 'A wiki page was saved (a new revision, a restored one included).',
+  },
+  'wiki.page.moved': { data: WikiPageMovedEventData, summary: 'A wiki page was moved in the tree.' },
+  'wiki.page.archived': { data: WikiPagesEventData, summary: 'A wiki page was archived with its descendants.' },
+  'wiki.page.restored': { data: WikiPagesEventData, summary: 'An archived wiki page was restored.' },
+  'wiki.comment.created': { data: WikiCommentCreatedEventData, summary: 'A comment or reply was written on a page.' },
+  'wiki.comment.updated': { data: WikiCommentEventData, summary: 'A page comment’s text was edited.' },
+  'wiki.comment.resolved': { data: WikiCommentEventData, summary: 'A page thread was resolved.' },
+  'wiki.comment.reopened': { data: WikiCommentEventData, summary: 'A resolved page thread was reopened.' },
+  'wiki.comment.deleted': {
+    data: WikiCommentDeletedEventData,
+    summary: 'A page comment was deleted (a root with its replies).',
+  },
 } as const;
 
 export type EventType = keyof typeof EVENT_CATALOG;

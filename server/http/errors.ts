@@ -21,6 +21,7 @@ export const ErrorCode = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  revisionConflict: 'REVISION_CONFLICT',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
 } as const;
@@ -51,14 +52,15 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly code?: ErrorCode,
-    readonly extra: Omit<ErrorEnvelope, 'error' | 'code'> = {},
+    /** More fields of the envelope: `issues`, `retryAfter`, or an operation's own (a 412's `page`). */
+    readonly extra: Omit<ErrorEnvelope, 'error' | 'code'> & Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'ApiError';
   }
 
-  toEnvelope(): ErrorEnvelope {
+  toEnvelope(): ErrorEnvelope & Record<string, unknown> {
     return { error: this.message, ...(this.code ? { code: this.code } : {}), ...this.extra };
   }
 }

@@ -23,6 +23,11 @@ export const API_TAGS = [
   { name: 'Projects', description: 'Projects (boards) and their columns.' },
   { name: 'Cards', description: 'The cards of a project’s board: creating, editing, archiving and moving them.' },
   { name: 'Card comments', description: 'Comment threads on a card: one level of replies, resolvable.' },
+  {
+    name: 'Wiki',
+    description:
+      'A project’s wiki: a tree of Markdown pages with revisions (saves name their base revision, so none is lost), and comment threads anchored to passages.',
+  },
   { name: 'Notifications', description: 'The live event stream of the caller’s company (Server-Sent Events).' },
   { name: 'Search', description: 'One search over the caller’s company.' },
   { name: 'System', description: 'The contract itself and the server’s health. Public.' },

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/password.ts';
 import type { Database } from '../client.ts';
 import { agents, companies, teams, users } from '../schema.ts';
-import { seedBoards, seedLargeBoard, seedSearchCorpus } from './boards.ts';
+import { LARGE_BOARD, seedBoards, seedLargeBoard, seedSearchCorpus } from './boards.ts';
+import { seedLargeWiki, seedWiki } from './wiki.ts';
 
 export const DEMO_PASSWORD = 'workspace-demo';
 export const DEMO_COMPANY = 'Acme Robotics';
@@ -131,7 +132,8 @@ const demoAgents = [
 
 /**
  * Seeds the demo company once: a second run finds Ada and changes nothing. With `large`, also the
- * 2,000-card benchmark board (once). Runs under the database's setup lock, so instances starting
+ * 2,000-card benchmark board, the search corpus and the wiki benchmarks' data (a 50,000-word page
+ * in the large board's wiki, a project with 1,000 pages), each once. Runs under the database's setup lock, so instances starting
  * together do not both seed.
  */
 export async function seedDemo(db: Database, options: { large?: boolean } = {}): Promise<string[]> {
@@ -146,6 +148,7 @@ export async function seedDemo(db: Database, options: { large?: boolean } = {}):
   if (options.large && companyId) {
     if (await seedLargeBoard(db, companyId)) seeded.push('large board');
     if (await seedSearchCorpus(db, companyId, await hashPassword(DEMO_PASSWORD))) seeded.push('search corpus');
+    if (await seedLargeWiki(db, companyId, LARGE_BOARD)) seeded.push('large wiki');
   }
   return seeded;
 }
@@ -211,6 +214,7 @@ async function seedCompany(db: Database): Promise<string> {
     });
 
     await seedBoards(tx, company.id);
+    await seedWiki(tx, company.id);
     return company.id;
   });
 }

@@ -1,15 +1,17 @@
 import { z } from '@hono/zod-openapi';
 import { jsonResponse, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
-import { COMMENT_MAX, CommentPageSchema, CommentSchema } from './schemas.ts';
+import {
+  CommentPageQuery,
+  CommentPageSchema,
+  CommentSchema,
+  CommentTextSchema,
+  UpdateCommentRequest,
+} from './schemas.ts';
 
 const tags = ['Card comments'];
 const cardParams = z.object({ projectId: uuidParam('projectId'), cardId: uuidParam('cardId') });
 const commentParams = cardParams.extend({ commentId: uuidParam('commentId') });
-const text = z
-  .string()
-  .min(1)
-  .max(COMMENT_MAX)
-  .refine((value) => value.trim().length > 0, { message: 'must not be blank' });
+const text = CommentTextSchema;
 
 export const listCommentsRoute = protectedRoute('read', {
   method: 'get',
@@ -19,21 +21,7 @@ export const listCommentsRoute = protectedRoute('read', {
   summary: "A card's comments: roots and replies, oldest first",
   request: {
     params: cardParams,
-    query: z.object({
-      limit: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(200)
-        .default(100)
-        .openapi({ param: { name: 'limit', in: 'query' } }),
-      offset: z.coerce
-        .number()
-        .int()
-        .min(0)
-        .default(0)
-        .openapi({ param: { name: 'offset', in: 'query' } }),
-    }),
+    query: CommentPageQuery,
   },
   responses: { 200: jsonResponse(CommentPageSchema, 'A page of comments with the total') },
 });
@@ -74,12 +62,7 @@ export const updateCommentRoute = protectedRoute('write', {
       required: true,
       content: {
         'application/json': {
-          schema: z
-            .object({ text: text.optional(), resolved: z.boolean().optional() })
-            .refine((body) => body.text !== undefined || body.resolved !== undefined, {
-              message: 'send text and/or resolved',
-            })
-            .openapi('UpdateCommentRequest'),
+          schema: UpdateCommentRequest,
         },
       },
     },

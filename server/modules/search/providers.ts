@@ -1,12 +1,13 @@
 import { searchProviders as cards } from '../cards/index.ts';
 import { searchProviders as members } from '../members/index.ts';
 import { searchProviders as projects } from '../projects/index.ts';
+import { searchProviders as wiki } from '../wiki/index.ts';
 import type { SearchProvider } from './provider.ts';
 
 /**
  * Every kind the search covers: each module that owns searchable data exports its kinds as
  * `searchProviders` (each within what the caller can already list: spec, rule 3). Results of the
- * same match class are listed in this order. Later features (wiki pages, sessions, files, …) add
+ * same match class are listed in this order. Later features (sessions, files, …) add
  * their list here.
  */
-export const SEARCH_PROVIDERS: readonly SearchProvider[] = [...members, ...projects, ...cards];
+export const SEARCH_PROVIDERS: readonly SearchProvider[] = [...members, ...projects, ...cards, ...wiki];

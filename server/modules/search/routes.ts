@@ -14,11 +14,14 @@ export const SearchResultSchema = z
     }),
     status: z.string().openapi({
       description:
-        'agent: active, paused or completed; project: active or archived; card: open or blocked; others: active.',
+        'agent: active, paused or completed; project: active or archived; card: open or blocked; wiki_page and others: active.',
     }),
     updatedAt: z.iso.datetime(),
     agentId: z.uuid().optional().openapi({ description: 'For agents (their own id).' }),
-    projectId: z.uuid().optional().openapi({ description: 'For projects and cards.' }),
+    projectId: z.uuid().optional().openapi({
+      description:
+        'For projects, cards and wiki pages: the project (a wiki page opens at `/projects/{projectId}/wiki/{id}`).',
+    }),
     archived: z.boolean().optional().openapi({
       description: 'For agents and projects: true for completed agents and archived projects.',
     }),
@@ -34,7 +37,7 @@ export const searchRoute = protectedRoute('read', {
   description: [
     '`q` is trimmed (then 1..80 characters), lower-cased and stripped of accents (Unicode NFD, combining marks removed), and matched as a substring of each kind’s equally folded display name.',
     `At most ${PER_KIND} results per kind, then \`limit\` overall. Within a kind: exact match, then prefix, then a word start, then anywhere; ties by most recent change.`,
-    'Scope: agents (completed ones too, flagged `archived`), teams and people of the company; projects (archived ones flagged) and live cards of the company. The caller’s own sessions and files, wiki pages, cron jobs, webhook endpoints and integrations join as those features land. Admin-only surfaces are never searched, so admins and members get the same shape.',
+    'Scope: agents (completed ones too, flagged `archived`), teams and people of the company; projects (archived ones flagged), live cards and live wiki pages (by title, with their project as context) of the company. The caller’s own sessions and files, cron jobs, webhook endpoints and integrations join as those features land. Admin-only surfaces are never searched, so admins and members get the same shape.',
     'A caller without a company gets 404.',
   ].join('\n\n'),
   request: {

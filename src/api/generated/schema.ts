@@ -111,7 +111,7 @@ export type paths = {
          *
          *     The stream opens with `event: ready` and `data: {"resumed": boolean}`. Every other event has an `id`; reconnect with `Last-Event-ID: <id>` to receive what was missed. `resumed: false` means the gap was too long to replay: reload your data.
          *
-         *     Events: `project.created`, `project.updated`, `columns.changed`, `card.created`, `card.moved`, `card.archived`, `card.restored`, `card.updated`, `comment.created`, `comment.updated`, `comment.resolved`, `comment.reopened`, `comment.deleted`. Each message is described by `LiveStreamMessage` (the `ready` message, or a `LiveEvent`: one schema per event type, `CardMovedEvent` and so on); `data` is JSON and always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header. Your own changes come back too: skip those with your `clientId`.
+         *     Events: `project.created`, `project.updated`, `columns.changed`, `card.created`, `card.moved`, `card.archived`, `card.restored`, `card.updated`, `comment.created`, `comment.updated`, `comment.resolved`, `comment.reopened`, `comment.deleted`, `wiki.page.created`, `wiki.page.saved`, `wiki.page.moved`, `wiki.page.archived`, `wiki.page.restored`, `wiki.comment.created`, `wiki.comment.updated`, `wiki.comment.resolved`, `wiki.comment.reopened`, `wiki.comment.deleted`. Each message is described by `LiveStreamMessage` (the `ready` message, or a `LiveEvent`: one schema per event type, `CardMovedEvent` and so on); `data` is JSON and always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header. Your own changes come back too: skip those with your `clientId`.
          *
          *     The stream ends when the credential behind it is revoked. A caller without a company gets 404.
          */
@@ -321,6 +321,216 @@ export type paths = {
         patch: operations["updateColumn"];
         trace?: never;
     };
+    "/projects/{projectId}/wiki": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's page tree (flat), or its archived pages
+         * @description Without `archived` (or `archived=false`): every live page, ordered by parent (top-level pages first) then position; build the tree from `parentId`. With `archived=true`: only the archived pages.
+         */
+        get: operations["listWikiPages"];
+        put?: never;
+        /**
+         * Create a page (revision 1)
+         * @description `parentId` must be a live page of the project (400 otherwise). `position` is the place among its new siblings; absent or past the end puts it last.
+         */
+        post: operations["createWikiPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/wiki/{pageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a page with its Markdown (archived pages too) */
+        get: operations["getWikiPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Save a page: a new revision
+         * @description `baseRevisionId` names the revision the edit was made on. When it is not the current one, the answer is 412 `REVISION_CONFLICT` with `currentRevisionId` and the current `page`, and nothing is stored: merge, then save again on the current revision.
+         *
+         *     A save identical to the current title and Markdown creates no revision and answers the page unchanged. `summary` defaults to one the server writes.
+         *
+         *     Anchored threads whose anchor is no longer in the Markdown get `detachedAt`; it is cleared when a later save brings the anchor back.
+         */
+        patch: operations["updateWikiPage"];
+        trace?: never;
+    };
+    "/projects/{projectId}/wiki/{pageId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a page and its descendants
+         * @description The page and every live descendant are archived with one timestamp; its live siblings close the gap. Archiving an archived page changes nothing.
+         */
+        post: operations["archiveWikiPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/wiki/{pageId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page's comments: roots and replies, oldest first */
+        get: operations["listWikiComments"];
+        put?: never;
+        /**
+         * Comment on a page or a passage of it, or reply to a thread
+         * @description Threads have one level: `parentId` must be a root comment of this page (a reply to a reply is 400). A reply to a resolved thread reopens it.
+         *
+         *     `anchor` (roots only: 400 on a reply) is the id of a comment mark present in the page’s current Markdown, or `block:<key>` of a block present; 400 on `anchor` otherwise. `quote`, when absent, is the text of the marked passage (its runs joined, cut at 1,000 characters); it never changes afterwards.
+         */
+        post: operations["createWikiComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/wiki/{pageId}/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete your own comment (a root takes its replies with it)
+         * @description Someone else's comment is refused with 403 `FORBIDDEN`.
+         */
+        delete: operations["deleteWikiComment"];
+        options?: never;
+        head?: never;
+        /**
+         * Edit your comment, or resolve / reopen a thread
+         * @description `text`: only the author may edit (403 otherwise); `editedAt` is set. `resolved`: anyone may resolve or reopen a thread, on its root only (400 on a reply). Anchor and quote never change.
+         */
+        patch: operations["updateWikiComment"];
+        trace?: never;
+    };
+    "/projects/{projectId}/wiki/{pageId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a page: a new parent and/or a new place among its siblings
+         * @description `position` counts the new siblings without the page itself; past the end puts it last. A parent that is the page itself or one of its descendants (a cycle), of another project, or archived, is 400 on `parentId`. Siblings keep dense positions 0..n-1. Moves of one project are serialised.
+         */
+        post: operations["moveWikiPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/wiki/{pageId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore an archived page and the descendants archived with it
+         * @description The page goes back last among its parent’s live children, or last at the top level when its parent is still archived. Descendants archived with it (same timestamp) come back in their places. Restoring a live page changes nothing.
+         */
+        post: operations["restoreWikiPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/wiki/{pageId}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page's revisions, newest first, a page at a time */
+        get: operations["listWikiRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/wiki/{pageId}/revisions/{revisionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one revision with its Markdown */
+        get: operations["getWikiRevision"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/wiki/{pageId}/revisions/{revisionId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Restore a revision: a new revision with its title and Markdown
+         * @description An explicit action, so it needs no base revision; the new revision records `restoredFrom`. Anchored threads are re-checked as on a save.
+         */
+        post: operations["restoreWikiRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/search": {
         parameters: {
             query?: never;
@@ -334,7 +544,7 @@ export type paths = {
          *
          *     At most 8 results per kind, then `limit` overall. Within a kind: exact match, then prefix, then a word start, then anywhere; ties by most recent change.
          *
-         *     Scope: agents (completed ones too, flagged `archived`), teams and people of the company; projects (archived ones flagged) and live cards of the company. The caller’s own sessions and files, wiki pages, cron jobs, webhook endpoints and integrations join as those features land. Admin-only surfaces are never searched, so admins and members get the same shape.
+         *     Scope: agents (completed ones too, flagged `archived`), teams and people of the company; projects (archived ones flagged), live cards and live wiki pages (by title, with their project as context) of the company. The caller’s own sessions and files, cron jobs, webhook endpoints and integrations join as those features land. Admin-only surfaces are never searched, so admins and members get the same shape.
          *
          *     A caller without a company gets 404.
          */
@@ -1028,8 +1238,28 @@ export type components = {
             description?: string;
             name: string;
         };
+        CreateWikiCommentRequest: {
+            /** @description A comment-mark id of the page (a UUID), or `block:<key>`. Roots only. */
+            anchor?: string | null;
+            /** Format: uuid */
+            parentId?: string | null;
+            /** @description The passage as the author saw it (at most 1,000 characters); derived from the page when absent. */
+            quote?: string;
+            text: string;
+        };
+        CreateWikiPageRequest: {
+            /** @description CommonMark + GFM, at most 2,097,152 bytes of UTF-8 (413 `PAYLOAD_TOO_LARGE` beyond). Comment marks must be well formed: `[comment id="<uuid> <uuid>…"]` opens and `[/comment]` closes on the same line, runs never nest (400 on `markdown` otherwise). Marks inside code spans and fenced code blocks are text. */
+            markdown?: string;
+            /**
+             * Format: uuid
+             * @description The parent page; null or absent: top level.
+             */
+            parentId?: string | null;
+            position?: number;
+            title: string;
+        };
         Error: {
-            /** @description Stable machine-readable code. Codes used by this server: VALIDATION_ERROR, INVALID_JSON, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, UNAUTHORIZED, INVALID_CREDENTIALS, SESSION_REVOKED, SESSION_EXPIRED, API_KEY_EXPIRED, API_KEY_REVOKED, API_KEY_READ_ONLY, API_KEY_FORBIDDEN, FORBIDDEN, NOT_FOUND, CONFLICT, RATE_LIMITED, INTERNAL_ERROR. */
+            /** @description Stable machine-readable code. Codes used by this server: VALIDATION_ERROR, INVALID_JSON, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, UNAUTHORIZED, INVALID_CREDENTIALS, SESSION_REVOKED, SESSION_EXPIRED, API_KEY_EXPIRED, API_KEY_REVOKED, API_KEY_READ_ONLY, API_KEY_FORBIDDEN, FORBIDDEN, NOT_FOUND, CONFLICT, REVISION_CONFLICT, RATE_LIMITED, INTERNAL_ERROR. */
             code?: string;
             /** @description Human-readable message. Match it as an opaque string. */
             error: string;
@@ -1049,7 +1279,7 @@ export type components = {
             status: "ok";
         };
         /** @description A live event: a change in the caller’s company, by anyone (the caller included). Every event has an `id`; its `data` always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header. */
-        LiveEvent: components["schemas"]["ProjectCreatedEvent"] | components["schemas"]["ProjectUpdatedEvent"] | components["schemas"]["ColumnsChangedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardMovedEvent"] | components["schemas"]["CardArchivedEvent"] | components["schemas"]["CardRestoredEvent"] | components["schemas"]["CardUpdatedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentUpdatedEvent"] | components["schemas"]["CommentResolvedEvent"] | components["schemas"]["CommentReopenedEvent"] | components["schemas"]["CommentDeletedEvent"];
+        LiveEvent: components["schemas"]["ProjectCreatedEvent"] | components["schemas"]["ProjectUpdatedEvent"] | components["schemas"]["ColumnsChangedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardMovedEvent"] | components["schemas"]["CardArchivedEvent"] | components["schemas"]["CardRestoredEvent"] | components["schemas"]["CardUpdatedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentUpdatedEvent"] | components["schemas"]["CommentResolvedEvent"] | components["schemas"]["CommentReopenedEvent"] | components["schemas"]["CommentDeletedEvent"] | components["schemas"]["WikiPageCreatedEvent"] | components["schemas"]["WikiPageSavedEvent"] | components["schemas"]["WikiPageMovedEvent"] | components["schemas"]["WikiPageArchivedEvent"] | components["schemas"]["WikiPageRestoredEvent"] | components["schemas"]["WikiCommentCreatedEvent"] | components["schemas"]["WikiCommentUpdatedEvent"] | components["schemas"]["WikiCommentResolvedEvent"] | components["schemas"]["WikiCommentReopenedEvent"] | components["schemas"]["WikiCommentDeletedEvent"];
         /** @description The first message of every stream, once it is subscribed: nothing recorded afterwards can be missed. It has no `id`. */
         LiveReady: {
             data: components["schemas"]["LiveReadyData"];
@@ -1156,6 +1386,14 @@ export type components = {
             /** @description Rank the card takes among the live cards of the target column, counted without the card itself. 0 is the top; a rank past the end puts it at the bottom. Negative or non-integer values are 400. */
             position: number;
         };
+        MoveWikiPageRequest: {
+            /**
+             * Format: uuid
+             * @description The new parent; null: top level.
+             */
+            parentId: string | null;
+            position: number;
+        };
         /** @description What the caller may do beyond reading and editing company data: the web app shows or hides controls from these, and the server enforces the same rules (403 `FORBIDDEN`). */
         Permissions: {
             /** @description May edit teams and the organization chart (company admins). */
@@ -1197,7 +1435,7 @@ export type components = {
             updatedAt: string;
         };
         ProjectCardComment: {
-            /** @description Root only. Cards have no anchors: null. */
+            /** @description Root only. Cards have no anchors: null. On a wiki page, what the thread is about: the id of a comment mark in the page's Markdown (`[comment id="<id>"]…[/comment]`), or `block:<key>` for a block carrying `<!-- block:<key> -->`; null for a thread on the whole page. */
             anchor?: string | null;
             /** Format: date-time */
             at: string;
@@ -1215,6 +1453,11 @@ export type components = {
             authorUserId?: string;
             /**
              * Format: date-time
+             * @description Wiki page roots only: since when the page no longer contains the thread's anchor (its passage was deleted), null while it does. Cleared when a later revision brings the anchor back.
+             */
+            detachedAt?: string | null;
+            /**
+             * Format: date-time
              * @description Present when the text was edited afterwards.
              */
             editedAt?: string;
@@ -1225,7 +1468,7 @@ export type components = {
              * @description The thread root this replies to; null on a root.
              */
             parentId: string | null;
-            /** @description Root only. Null on cards. */
+            /** @description Root only. Null on cards. On a wiki page, the text of the anchored passage when the thread was written (at most 1,000 characters); it never changes afterwards. */
             quote?: string | null;
             /**
              * Format: date-time
@@ -1305,10 +1548,10 @@ export type components = {
             label: string;
             /**
              * Format: uuid
-             * @description For projects and cards.
+             * @description For projects, cards and wiki pages: the project (a wiki page opens at `/projects/{projectId}/wiki/{id}`).
              */
             projectId?: string;
-            /** @description agent: active, paused or completed; project: active or archived; card: open or blocked; others: active. */
+            /** @description agent: active, paused or completed; project: active or archived; card: open or blocked; wiki_page and others: active. */
             status: string;
             /** Format: date-time */
             updatedAt: string;
@@ -1380,6 +1623,383 @@ export type components = {
             archived?: boolean;
             description?: string;
             name?: string;
+        };
+        UpdateWikiPageRequest: {
+            /**
+             * Format: uuid
+             * @description The revision this edit was made on.
+             */
+            baseRevisionId: string;
+            /** @description CommonMark + GFM, at most 2,097,152 bytes of UTF-8 (413 `PAYLOAD_TOO_LARGE` beyond). Comment marks must be well formed: `[comment id="<uuid> <uuid>…"]` opens and `[/comment]` closes on the same line, runs never nest (400 on `markdown` otherwise). Marks inside code spans and fenced code blocks are text. */
+            markdown?: string;
+            /** @description What changed, in the editor’s words (at most 200 characters). */
+            summary?: string;
+            title?: string;
+        };
+        /** @description Who made a change: a person or an agent. */
+        WikiAuthor: {
+            /**
+             * Format: uuid
+             * @description The agent, when an agent made the change.
+             */
+            agentId?: string;
+            /** @description Display name at the time of the change. */
+            name: string;
+            /**
+             * Format: uuid
+             * @description The person, when a person made the change.
+             */
+            userId?: string;
+        };
+        /** @description `wiki.comment.created`: A comment or reply was written on a page. */
+        WikiCommentCreatedEvent: {
+            data: components["schemas"]["WikiCommentCreatedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "wiki.comment.created";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description The new comment or reply; `reopened`, the thread’s root, when the reply reopened a resolved thread. */
+        WikiCommentCreatedEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            comment: components["schemas"]["ProjectCardComment"];
+            /**
+             * Format: uuid
+             * @description The wiki page the change is on.
+             */
+            pageId: string;
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+            reopened?: components["schemas"]["ProjectCardComment"];
+        };
+        /** @description `wiki.comment.deleted`: A page comment was deleted (a root with its replies). */
+        WikiCommentDeletedEvent: {
+            data: components["schemas"]["WikiCommentDeletedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "wiki.comment.deleted";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description Which comment was deleted. */
+        WikiCommentDeletedEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            commentId: string;
+            /**
+             * Format: uuid
+             * @description The wiki page the change is on.
+             */
+            pageId: string;
+            /**
+             * Format: uuid
+             * @description The thread root it replied to; null when a root went, its replies with it.
+             */
+            parentId: string | null;
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+        };
+        /** @description The comment as it now is. */
+        WikiCommentEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            comment: components["schemas"]["ProjectCardComment"];
+            /**
+             * Format: uuid
+             * @description The wiki page the change is on.
+             */
+            pageId: string;
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+        };
+        /** @description `wiki.comment.reopened`: A resolved page thread was reopened. */
+        WikiCommentReopenedEvent: {
+            data: components["schemas"]["WikiCommentEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "wiki.comment.reopened";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description `wiki.comment.resolved`: A page thread was resolved. */
+        WikiCommentResolvedEvent: {
+            data: components["schemas"]["WikiCommentEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "wiki.comment.resolved";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description `wiki.comment.updated`: A page comment’s text was edited. */
+        WikiCommentUpdatedEvent: {
+            data: components["schemas"]["WikiCommentEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "wiki.comment.updated";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description A page with its Markdown. */
+        WikiPage: components["schemas"]["WikiPageSummary"] & {
+            /** @description The body: CommonMark + GFM. Comment marks `[comment id="<ids>"]passage[/comment]` (one or more UUIDs separated by single spaces; runs never nest, and open and close on the same line) anchor threads to passages; a line `<!-- block:<key> -->` (key `[A-Za-z0-9_-]{1,64}`) directly before a block without text gives it a stable key (`block:<key>` anchors). No other HTML is interpreted. At most 2,097,152 bytes of UTF-8. */
+            markdown: string;
+        };
+        /** @description `wiki.page.archived`: A wiki page was archived with its descendants. */
+        WikiPageArchivedEvent: {
+            data: components["schemas"]["WikiPagesEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "wiki.page.archived";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description `wiki.page.created`: A wiki page was created. */
+        WikiPageCreatedEvent: {
+            data: components["schemas"]["WikiPageCreatedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "wiki.page.created";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description The new page (without its body). */
+        WikiPageCreatedEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            page: components["schemas"]["WikiPageSummary"];
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+        };
+        WikiPageList: {
+            /** @description Flat, ordered by parent (top-level pages first) then position. */
+            pages: components["schemas"]["WikiPageSummary"][];
+        };
+        /** @description `wiki.page.moved`: A wiki page was moved in the tree. */
+        WikiPageMovedEvent: {
+            data: components["schemas"]["WikiPageMovedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "wiki.page.moved";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description Where the page now is. */
+        WikiPageMovedEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /**
+             * Format: uuid
+             * @description The wiki page the change is on.
+             */
+            pageId: string;
+            /**
+             * Format: uuid
+             * @description The new parent; null at the top level.
+             */
+            parentId: string | null;
+            /** @description The new place among its siblings (they were renumbered). */
+            position: number;
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+        };
+        /** @description `wiki.page.restored`: An archived wiki page was restored. */
+        WikiPageRestoredEvent: {
+            data: components["schemas"]["WikiPagesEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "wiki.page.restored";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description `wiki.page.saved`: A wiki page was saved (a new revision, a restored one included). */
+        WikiPageSavedEvent: {
+            data: components["schemas"]["WikiPageSavedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "wiki.page.saved";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description A new revision: read the page for its Markdown (and its comments: threads may have been detached). */
+        WikiPageSavedEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            author: components["schemas"]["WikiAuthor"];
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /**
+             * Format: uuid
+             * @description The wiki page the change is on.
+             */
+            pageId: string;
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description The page’s new current revision.
+             */
+            revisionId: string;
+            /** @description The page’s title in that revision. */
+            title: string;
+        };
+        /** @description The pages archived or restored together. */
+        WikiPagesEventData: {
+            /**
+             * Format: uuid
+             * @description The user who made the change (themselves or through an API key).
+             */
+            actorUserId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** @description The page and the descendants that went with it. */
+            pageIds: string[];
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+        };
+        /** @description A page of the tree, without its body. */
+        WikiPageSummary: {
+            /** Format: date-time */
+            archivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The parent page; null at the top of the tree.
+             */
+            parentId: string | null;
+            /** @description Place among its live siblings, 0-based and dense (archived pages keep their last one). */
+            position: number;
+            /** Format: uuid */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description The current revision: send it as `baseRevisionId` when saving.
+             */
+            revisionId: string;
+            title: string;
+            /**
+             * Format: date-time
+             * @description When the current revision was saved.
+             */
+            updatedAt: string;
+            updatedBy: components["schemas"]["WikiAuthor"];
+        };
+        WikiRevision: components["schemas"]["WikiRevisionSummary"] & {
+            markdown: string;
+        };
+        /** @description 412: the save was based on a revision that is no longer the current one; `page` is the page as it now is (its current Markdown). Nothing was stored. */
+        WikiRevisionConflict: {
+            /** @enum {string} */
+            code: "REVISION_CONFLICT";
+            /**
+             * Format: uuid
+             * @description The page’s current revision.
+             */
+            currentRevisionId: string;
+            error: string;
+            page: components["schemas"]["WikiPage"];
+        };
+        WikiRevisionPage: {
+            /**
+             * Format: uuid
+             * @description Pass it as `before` for the next (older) page; null when there are no older revisions.
+             */
+            nextBefore: string | null;
+            /** @description Newest first. */
+            revisions: components["schemas"]["WikiRevisionSummary"][];
+        };
+        WikiRevisionSummary: {
+            /** Format: date-time */
+            at: string;
+            author: components["schemas"]["WikiAuthor"];
+            /** Format: uuid */
+            id: string;
+            /** @description 1, 2, 3… per page, in the order they were saved. */
+            number: number;
+            /** Format: uuid */
+            pageId: string;
+            /**
+             * Format: uuid
+             * @description The revision this one restored, when it did.
+             */
+            restoredFrom?: string;
+            /** @description What changed: the editor’s own words, or one the server writes (`Created`, `Edited: +12 −3 words`, `Renamed to “X”`, `Restored revision 4`). */
+            summary: string;
+            title: string;
         };
     };
     responses: never;
@@ -3420,6 +4040,1405 @@ export interface operations {
             };
             /** @description Not found, or the caller is not authorized to see it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWikiPages: {
+        parameters: {
+            query?: {
+                /** @description `true` lists the archived pages only. */
+                archived?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pages, without their bodies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiPageList"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWikiPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWikiPageRequest"];
+            };
+        };
+        responses: {
+            /** @description The new page */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiPage"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Markdown over 2 MiB (2,097,152 bytes of UTF-8), or a request body over 3 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWikiPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pageId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiPage"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWikiPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pageId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWikiPageRequest"];
+            };
+        };
+        responses: {
+            /** @description The page with its new revision (or unchanged, for an identical save) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiPage"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The page is archived: restore it first (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `baseRevisionId` is not the current revision (`REVISION_CONFLICT`): nothing was stored */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiRevisionConflict"];
+                };
+            };
+            /** @description Markdown over 2 MiB (2,097,152 bytes of UTF-8), or a request body over 3 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archiveWikiPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pageId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project’s live pages after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiPageList"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWikiComments: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number | null;
+            };
+            header?: never;
+            path: {
+                pageId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of comments with the total */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentPage"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWikiComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pageId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWikiCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The new comment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectCardComment"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWikiComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+                pageId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWikiComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+                pageId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated comment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectCardComment"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    moveWikiPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pageId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveWikiPageRequest"];
+            };
+        };
+        responses: {
+            /** @description The project’s live pages after the move */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiPageList"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The page is archived: restore it first (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    restoreWikiPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pageId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The project’s live pages after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiPageList"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWikiRevisions: {
+        parameters: {
+            query?: {
+                /** @description Only revisions older than this one (a revision of this page: 400 otherwise); `nextBefore` of the previous page. */
+                before?: string;
+                /** @description 1..100, default 50. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                pageId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revisions without their Markdown, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiRevisionPage"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWikiRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pageId: string;
+                projectId: string;
+                revisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiRevision"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    restoreWikiRevision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pageId: string;
+                projectId: string;
+                revisionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page with its new revision */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WikiPage"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The page is archived: restore it first (`CONFLICT`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
