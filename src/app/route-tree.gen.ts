@@ -22,6 +22,10 @@ import { Route as AppCompanyProjectsIndexRouteImport } from './../routes/_app/_c
 import { Route as AppCompanyProjectsProjectIdRouteImport } from './../routes/_app/_company/projects/$projectId'
 import { Route as AppCompanySettingsIndexRouteImport } from './../routes/_app/_company/settings/index'
 import { Route as AppCompanySettingsApiKeysRouteImport } from './../routes/_app/_company/settings/api-keys'
+import { Route as AppCompanyProjectsProjectIdIndexRouteImport } from './../routes/_app/_company/projects/$projectId/index'
+import { Route as AppCompanyProjectsProjectIdWikiRouteImport } from './../routes/_app/_company/projects/$projectId/wiki'
+import { Route as AppCompanyProjectsProjectIdWikiIndexRouteImport } from './../routes/_app/_company/projects/$projectId/wiki/index'
+import { Route as AppCompanyProjectsProjectIdWikiPageIdRouteImport } from './../routes/_app/_company/projects/$projectId/wiki/$pageId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -88,6 +92,30 @@ const AppCompanySettingsApiKeysRoute =
     path: '/api-keys',
     getParentRoute: () => AppCompanySettingsRoute,
   } as any)
+const AppCompanyProjectsProjectIdIndexRoute =
+  AppCompanyProjectsProjectIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppCompanyProjectsProjectIdRoute,
+  } as any)
+const AppCompanyProjectsProjectIdWikiRoute =
+  AppCompanyProjectsProjectIdWikiRouteImport.update({
+    id: '/wiki',
+    path: '/wiki',
+    getParentRoute: () => AppCompanyProjectsProjectIdRoute,
+  } as any)
+const AppCompanyProjectsProjectIdWikiIndexRoute =
+  AppCompanyProjectsProjectIdWikiIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppCompanyProjectsProjectIdWikiRoute,
+  } as any)
+const AppCompanyProjectsProjectIdWikiPageIdRoute =
+  AppCompanyProjectsProjectIdWikiPageIdRouteImport.update({
+    id: '/$pageId',
+    path: '/$pageId',
+    getParentRoute: () => AppCompanyProjectsProjectIdWikiRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -97,10 +125,14 @@ export interface FileRoutesByFullPath {
   '/people': typeof AppCompanyPeopleRoute
   '/settings': typeof AppCompanySettingsRouteWithChildren
   '/teams': typeof AppCompanyTeamsRoute
-  '/projects/$projectId': typeof AppCompanyProjectsProjectIdRoute
+  '/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
   '/projects/': typeof AppCompanyProjectsIndexRoute
   '/settings/': typeof AppCompanySettingsIndexRoute
+  '/projects/$projectId/wiki': typeof AppCompanyProjectsProjectIdWikiRouteWithChildren
+  '/projects/$projectId/': typeof AppCompanyProjectsProjectIdIndexRoute
+  '/projects/$projectId/wiki/$pageId': typeof AppCompanyProjectsProjectIdWikiPageIdRoute
+  '/projects/$projectId/wiki/': typeof AppCompanyProjectsProjectIdWikiIndexRoute
 }
 export interface FileRoutesByTo {
   '/signin': typeof SigninRoute
@@ -109,10 +141,12 @@ export interface FileRoutesByTo {
   '/agents': typeof AppCompanyAgentsRoute
   '/people': typeof AppCompanyPeopleRoute
   '/teams': typeof AppCompanyTeamsRoute
-  '/projects/$projectId': typeof AppCompanyProjectsProjectIdRoute
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
   '/projects': typeof AppCompanyProjectsIndexRoute
   '/settings': typeof AppCompanySettingsIndexRoute
+  '/projects/$projectId': typeof AppCompanyProjectsProjectIdIndexRoute
+  '/projects/$projectId/wiki/$pageId': typeof AppCompanyProjectsProjectIdWikiPageIdRoute
+  '/projects/$projectId/wiki': typeof AppCompanyProjectsProjectIdWikiIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -125,10 +159,14 @@ export interface FileRoutesById {
   '/_app/_company/people': typeof AppCompanyPeopleRoute
   '/_app/_company/settings': typeof AppCompanySettingsRouteWithChildren
   '/_app/_company/teams': typeof AppCompanyTeamsRoute
-  '/_app/_company/projects/$projectId': typeof AppCompanyProjectsProjectIdRoute
+  '/_app/_company/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/_app/_company/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
   '/_app/_company/projects/': typeof AppCompanyProjectsIndexRoute
   '/_app/_company/settings/': typeof AppCompanySettingsIndexRoute
+  '/_app/_company/projects/$projectId/wiki': typeof AppCompanyProjectsProjectIdWikiRouteWithChildren
+  '/_app/_company/projects/$projectId/': typeof AppCompanyProjectsProjectIdIndexRoute
+  '/_app/_company/projects/$projectId/wiki/$pageId': typeof AppCompanyProjectsProjectIdWikiPageIdRoute
+  '/_app/_company/projects/$projectId/wiki/': typeof AppCompanyProjectsProjectIdWikiIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -144,6 +182,10 @@ export interface FileRouteTypes {
     | '/settings/api-keys'
     | '/projects/'
     | '/settings/'
+    | '/projects/$projectId/wiki'
+    | '/projects/$projectId/'
+    | '/projects/$projectId/wiki/$pageId'
+    | '/projects/$projectId/wiki/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/signin'
@@ -152,10 +194,12 @@ export interface FileRouteTypes {
     | '/agents'
     | '/people'
     | '/teams'
-    | '/projects/$projectId'
     | '/settings/api-keys'
     | '/projects'
     | '/settings'
+    | '/projects/$projectId'
+    | '/projects/$projectId/wiki/$pageId'
+    | '/projects/$projectId/wiki'
   id:
     | '__root__'
     | '/_app'
@@ -171,6 +215,10 @@ export interface FileRouteTypes {
     | '/_app/_company/settings/api-keys'
     | '/_app/_company/projects/'
     | '/_app/_company/settings/'
+    | '/_app/_company/projects/$projectId/wiki'
+    | '/_app/_company/projects/$projectId/'
+    | '/_app/_company/projects/$projectId/wiki/$pageId'
+    | '/_app/_company/projects/$projectId/wiki/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -271,6 +319,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanySettingsApiKeysRouteImport
       parentRoute: typeof AppCompanySettingsRoute
     }
+    '/_app/_company/projects/$projectId/': {
+      id: '/_app/_company/projects/$projectId/'
+      path: '/'
+      fullPath: '/projects/$projectId/'
+      preLoaderRoute: typeof AppCompanyProjectsProjectIdIndexRouteImport
+      parentRoute: typeof AppCompanyProjectsProjectIdRoute
+    }
+    '/_app/_company/projects/$projectId/wiki': {
+      id: '/_app/_company/projects/$projectId/wiki'
+      path: '/wiki'
+      fullPath: '/projects/$projectId/wiki'
+      preLoaderRoute: typeof AppCompanyProjectsProjectIdWikiRouteImport
+      parentRoute: typeof AppCompanyProjectsProjectIdRoute
+    }
+    '/_app/_company/projects/$projectId/wiki/': {
+      id: '/_app/_company/projects/$projectId/wiki/'
+      path: '/'
+      fullPath: '/projects/$projectId/wiki/'
+      preLoaderRoute: typeof AppCompanyProjectsProjectIdWikiIndexRouteImport
+      parentRoute: typeof AppCompanyProjectsProjectIdWikiRoute
+    }
+    '/_app/_company/projects/$projectId/wiki/$pageId': {
+      id: '/_app/_company/projects/$projectId/wiki/$pageId'
+      path: '/$pageId'
+      fullPath: '/projects/$projectId/wiki/$pageId'
+      preLoaderRoute: typeof AppCompanyProjectsProjectIdWikiPageIdRouteImport
+      parentRoute: typeof AppCompanyProjectsProjectIdWikiRoute
+    }
   }
 }
 
@@ -287,12 +363,48 @@ const AppCompanySettingsRouteChildren: AppCompanySettingsRouteChildren = {
 const AppCompanySettingsRouteWithChildren =
   AppCompanySettingsRoute._addFileChildren(AppCompanySettingsRouteChildren)
 
+interface AppCompanyProjectsProjectIdWikiRouteChildren {
+  AppCompanyProjectsProjectIdWikiPageIdRoute: typeof AppCompanyProjectsProjectIdWikiPageIdRoute
+  AppCompanyProjectsProjectIdWikiIndexRoute: typeof AppCompanyProjectsProjectIdWikiIndexRoute
+}
+
+const AppCompanyProjectsProjectIdWikiRouteChildren: AppCompanyProjectsProjectIdWikiRouteChildren =
+  {
+    AppCompanyProjectsProjectIdWikiPageIdRoute:
+      AppCompanyProjectsProjectIdWikiPageIdRoute,
+    AppCompanyProjectsProjectIdWikiIndexRoute:
+      AppCompanyProjectsProjectIdWikiIndexRoute,
+  }
+
+const AppCompanyProjectsProjectIdWikiRouteWithChildren =
+  AppCompanyProjectsProjectIdWikiRoute._addFileChildren(
+    AppCompanyProjectsProjectIdWikiRouteChildren,
+  )
+
+interface AppCompanyProjectsProjectIdRouteChildren {
+  AppCompanyProjectsProjectIdWikiRoute: typeof AppCompanyProjectsProjectIdWikiRouteWithChildren
+  AppCompanyProjectsProjectIdIndexRoute: typeof AppCompanyProjectsProjectIdIndexRoute
+}
+
+const AppCompanyProjectsProjectIdRouteChildren: AppCompanyProjectsProjectIdRouteChildren =
+  {
+    AppCompanyProjectsProjectIdWikiRoute:
+      AppCompanyProjectsProjectIdWikiRouteWithChildren,
+    AppCompanyProjectsProjectIdIndexRoute:
+      AppCompanyProjectsProjectIdIndexRoute,
+  }
+
+const AppCompanyProjectsProjectIdRouteWithChildren =
+  AppCompanyProjectsProjectIdRoute._addFileChildren(
+    AppCompanyProjectsProjectIdRouteChildren,
+  )
+
 interface AppCompanyRouteChildren {
   AppCompanyAgentsRoute: typeof AppCompanyAgentsRoute
   AppCompanyPeopleRoute: typeof AppCompanyPeopleRoute
   AppCompanySettingsRoute: typeof AppCompanySettingsRouteWithChildren
   AppCompanyTeamsRoute: typeof AppCompanyTeamsRoute
-  AppCompanyProjectsProjectIdRoute: typeof AppCompanyProjectsProjectIdRoute
+  AppCompanyProjectsProjectIdRoute: typeof AppCompanyProjectsProjectIdRouteWithChildren
   AppCompanyProjectsIndexRoute: typeof AppCompanyProjectsIndexRoute
 }
 
@@ -301,7 +413,8 @@ const AppCompanyRouteChildren: AppCompanyRouteChildren = {
   AppCompanyPeopleRoute: AppCompanyPeopleRoute,
   AppCompanySettingsRoute: AppCompanySettingsRouteWithChildren,
   AppCompanyTeamsRoute: AppCompanyTeamsRoute,
-  AppCompanyProjectsProjectIdRoute: AppCompanyProjectsProjectIdRoute,
+  AppCompanyProjectsProjectIdRoute:
+    AppCompanyProjectsProjectIdRouteWithChildren,
   AppCompanyProjectsIndexRoute: AppCompanyProjectsIndexRoute,
 }
 

@@ -23,6 +23,7 @@ import { useAppCommands } from '../palette-commands';
 import { openShortcutSheet, useGlobalShortcuts } from '../shortcuts';
 import { CreateCardHost } from '@/features/board';
 import { openPalette, PaletteHost } from '@/features/palette';
+import { CreatePageHost, useWikiCommands } from '@/features/wiki';
 import { ShortcutSheet } from './shortcut-sheet';
 import { ThemeSelect } from './theme-select';
 import './app-shell.css';
@@ -81,6 +82,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useGlobalShortcuts();
   useAppCommands(me);
   const company = Boolean(me.company);
+  useWikiCommands(company);
   useLiveConnection(company);
 
   return (
@@ -163,6 +165,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <ShortcutSheet />
       <PaletteHost userId={me.user.id} searchable={company} />
       {company && <CreateCardHost />}
+      {company && <CreatePageHost />}
     </div>
   );
 }

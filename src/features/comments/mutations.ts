@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Comment } from '@/api';
-import type { CommentTarget } from './target';
+import type { CommentTarget, NewComment } from './target';
 
 export type CommentChange = { type: 'created' | 'updated' | 'deleted'; comment: Comment };
 
@@ -9,7 +9,7 @@ export function useCommentMutations(target: CommentTarget, onChange?: (change: C
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: target.key });
   const create = useMutation({
-    mutationFn: (input: { text: string; parentId?: string | null }) => target.create(input),
+    mutationFn: (input: NewComment) => target.create(input),
     onSuccess: (comment) => {
       queryClient.setQueryData<Comment[]>(target.key, (comments) => (comments ? [...comments, comment] : comments));
       onChange?.({ type: 'created', comment });

@@ -2,6 +2,8 @@ import type { FormEvent } from 'react';
 import { errorMessage } from '@/api';
 import { Button } from '@/ui';
 import { setDraft, useDrafts } from '../drafts';
+// The threads' styles, with the building block every thread view uses.
+import './comment-threads.css';
 
 /** The longest comment the server takes. */
 export const COMMENT_MAX = 10_000;

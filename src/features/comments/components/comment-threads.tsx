@@ -1,22 +1,14 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
-import { errorMessage, onLiveEvent, type Comment, type LiveEvent, type LiveEventType } from '@/api';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '@/api';
 import { QueryNotice } from '@/ui';
+import { useCommentLive } from '../live';
 import { type CommentChange, useCommentMutations } from '../mutations';
 import { commentQueries } from '../queries';
 import type { CommentTarget } from '../target';
+import { threadsOf } from '../threads';
 import { Composer } from './comment-composer';
-import { ThreadView, type Thread } from './comment-view';
-import './comment-threads.css';
-
-function threadsOf(comments: Comment[]): Thread[] {
-  const roots = comments.filter((comment) => comment.parentId === null);
-  const replies = new Map<string, Comment[]>();
-  for (const comment of comments) {
-    if (comment.parentId) replies.set(comment.parentId, [...(replies.get(comment.parentId) ?? []), comment]);
-  }
-  return roots.map((root) => ({ root, replies: replies.get(root.id) ?? [] }));
-}
+import { ThreadView } from './comment-view';
 
 type ThreadsProps = {
   target: CommentTarget;
@@ -31,25 +23,11 @@ type ThreadsProps = {
  */
 export function CommentThreads({ target, userId, onChange }: ThreadsProps) {
   const query = useQuery(commentQueries.thread(target));
-  const queryClient = useQueryClient();
   const [showResolved, setShowResolved] = useState(false);
   const mutations = useCommentMutations(target, onChange);
 
   // Colleagues' comments arrive live.
-  useEffect(() => {
-    const types = [
-      'comment.created',
-      'comment.updated',
-      'comment.resolved',
-      'comment.reopened',
-      'comment.deleted',
-    ] as const satisfies LiveEventType[];
-    const refresh = ({ data }: LiveEvent<(typeof types)[number]>) => {
-      if (target.matches(data)) void queryClient.invalidateQueries({ queryKey: target.key });
-    };
-    const stops = types.map((type) => onLiveEvent(type, refresh));
-    return () => stops.forEach((stop) => stop());
-  }, [queryClient, target]);
+  useCommentLive(target);
 
   const threads = useMemo(() => threadsOf(query.data ?? []), [query.data]);
   const resolvedCount = threads.filter((thread) => thread.root.resolvedAt).length;

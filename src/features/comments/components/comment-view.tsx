@@ -1,26 +1,41 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type LiHTMLAttributes, type ReactNode, type Ref, useState } from 'react';
 import { errorMessage, type Comment } from '@/api';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { Avatar, Button, ConfirmDialog, FormError } from '@/ui';
 import { useDrafts } from '../drafts';
 import type { useCommentMutations } from '../mutations';
 import type { CommentTarget } from '../target';
+import type { Thread } from '../threads';
 import { COMMENT_MAX, Composer, TextArea } from './comment-composer';
 
-export type Thread = { root: Comment; replies: Comment[] };
 export type Mutations = ReturnType<typeof useCommentMutations>;
 
-/** A thread: its root, its replies, and a reply composer. */
+/**
+ * A thread (a list item): its root, its replies, and a reply composer. Hosts may name it, put
+ * something before the root (a quoted passage), add actions, and set the item's own attributes.
+ */
 export function ThreadView({
   thread,
   target,
   userId,
   mutations,
+  label,
+  before,
+  actions,
+  itemProps,
 }: {
   thread: Thread;
   target: CommentTarget;
   userId: string;
   mutations: Mutations;
+  /** The item's accessible name; by default "Thread started by …". */
+  label?: string;
+  before?: ReactNode;
+  /** Extra buttons after Reply and Resolve. */
+  actions?: ReactNode;
+  itemProps?: LiHTMLAttributes<HTMLLIElement> & { ref?: Ref<HTMLLIElement> } & {
+    [data: `data-${string}`]: string | boolean | undefined;
+  };
 }) {
   const [replying, setReplying] = useState(false);
   const { root, replies } = thread;
@@ -29,10 +44,12 @@ export function ThreadView({
   const hasDraft = Boolean(useDrafts((state) => state.drafts[replyKey]));
   return (
     <li
-      className="comment-thread"
+      {...itemProps}
+      className={itemProps?.className ? `comment-thread ${itemProps.className}` : 'comment-thread'}
       data-resolved={resolved || undefined}
-      aria-label={`Thread started by ${root.author}${resolved ? ', resolved' : ''}`}
+      aria-label={label ?? `Thread started by ${root.author}${resolved ? ', resolved' : ''}`}
     >
+      {before}
       <CommentView comment={root} userId={userId} mutations={mutations} />
       {replies.length > 0 && (
         <ol className="comment-replies">
@@ -61,6 +78,7 @@ export function ThreadView({
         >
           {resolved ? 'Reopen' : 'Resolve'}
         </Button>
+        {actions}
         {resolved && (
           <span className="badge" data-tone="success">
             Resolved {formatRelative(root.resolvedAt!)}

@@ -3,7 +3,16 @@ import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@/api';
 import { fold, matchRanges } from '@/lib/fold';
-import { AgentIcon, BoardIcon, MoveIcon as CommandIcon, PeopleIcon, SearchIcon, Spinner, TeamIcon } from '@/ui';
+import {
+  AgentIcon,
+  BoardIcon,
+  BookIcon,
+  MoveIcon as CommandIcon,
+  PeopleIcon,
+  SearchIcon,
+  Spinner,
+  TeamIcon,
+} from '@/ui';
 import { usePaletteCommands } from '../commands';
 import { searchQueries } from '../queries';
 import { addRecent, closePalette, type RecentItem, usePalette, useRecent } from '../store';
@@ -41,6 +50,7 @@ const kindIcons: Record<string, ReactNode> = {
   team: <TeamIcon />,
   project: <BoardIcon />,
   card: <BoardIcon />,
+  wiki_page: <BookIcon />,
 };
 
 function Highlight({ text, query }: { text: string; query: string }) {
@@ -133,6 +143,13 @@ function PaletteBody() {
               search: { card: result.id },
             });
           return;
+        case 'wiki_page':
+          if (result.projectId)
+            void navigate({
+              to: '/projects/$projectId/wiki/$pageId',
+              params: { projectId: result.projectId, pageId: result.id },
+            });
+          return;
       }
     },
     [navigate],
@@ -214,7 +231,9 @@ function PaletteBody() {
           className="palette-input"
           role="combobox"
           aria-label={
-            searchable ? 'Search people, agents, teams, projects and cards, or type a command' : 'Type a command'
+            searchable
+              ? 'Search people, agents, teams, projects, cards and wiki pages, or type a command'
+              : 'Type a command'
           }
           aria-expanded="true"
           aria-controls={listId}
@@ -242,12 +261,12 @@ function PaletteBody() {
         </p>
       ) : null}
       <ul ref={list} id={listId} role="listbox" aria-label="Results" className="palette-list">
-        {groups.map((group) => (
+        {groups.map((group, groupIndex) => (
           <li key={group} role="presentation">
-            <div className="palette-group" id={`${listId}-group-${group}`} role="presentation">
+            <div className="palette-group" id={`${listId}-group-${groupIndex}`} role="presentation">
               {group}
             </div>
-            <ul role="group" aria-labelledby={`${listId}-group-${group}`} className="palette-options">
+            <ul role="group" aria-labelledby={`${listId}-group-${groupIndex}`} className="palette-options">
               {options.map((option, index) =>
                 option.group === group ? (
                   <li
@@ -286,7 +305,7 @@ function PaletteBody() {
         <p className="palette-message muted">No command matches “{text.trim()}”.</p>
       )}
       {searchable && !text.trim() && recent.length === 0 && (
-        <p className="palette-message muted">Type to search people, agents, teams, projects and cards.</p>
+        <p className="palette-message muted">Type to search people, agents, teams, projects, cards and wiki pages.</p>
       )}
     </div>
   );

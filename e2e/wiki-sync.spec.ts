@@ -1,0 +1,286 @@
+import type { Browser, Page, Route } from '@playwright/test';
+import { ADMIN, MEMBER, apiSignIn, expect, openPalette, test } from './fixtures';
+import {
+  createPage,
+  createProject,
+  editor,
+  expectSaved,
+  saveState,
+  savePageAsColleague,
+  serverPage,
+  openWikiPage,
+  treeItem,
+  wikiUrl,
+} from './pages/wiki';
+
+/** A second person in their own browser context, signed in and on `path`. */
+async function openAs(browser: Browser, token: string, path: string): Promise<Page> {
+  const context = await browser.newContext();
+  await context.addInitScript((value) => localStorage.setItem('workspace.session', value), token);
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(editor(page)).toBeVisible({ timeout: 20_000 });
+  return page;
+}
+
+/** Holds the page's saves (PATCH) until `release` is called; other requests pass. */
+async function holdSaves(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/projects/*/wiki/*', async (route: Route) => {
+    if (route.request().method() === 'PATCH') await released;
+    await route.fallback();
+  });
+  return release;
+}
+
+/** Puts the cursor at the end of the paragraph containing `text`. */
+async function clickEndOf(page: Page, text: string) {
+  const paragraph = editor(page).locator('p', { hasText: text });
+  await paragraph.click();
+  await page.keyboard.press('End');
+}
+
+test.describe('wiki pages edited together', () => {
+  test('two people edit different paragraphs at once: both edits end up in the page', async ({
+    page,
+    signedIn,
+    request,
+    browser,
+  }) => {
+    // Two browsers typing at once: slow on a busy machine.
+    test.setTimeout(60_000);
+    const max = await signedIn(MEMBER, '/projects');
+    const projectId = await createProject(request, max, `Together ${Date.now()}`);
+    const created = await createPage(request, max, projectId, {
+      title: 'Agenda',
+      markdown: 'Opening words.\n\nClosing words.\n',
+    });
+    await openWikiPage(page, projectId, created.id);
+    const ada = await openAs(browser, await apiSignIn(request, ADMIN), wikiUrl(projectId, created.id));
+    await expect(editor(ada)).toContainText('Closing words.');
+    await expect(editor(page)).toContainText('Opening words.');
+
+    // Ada types first, but her save reaches the server after Max's.
+    const release = await holdSaves(ada);
+    await clickEndOf(ada, 'Closing words.');
+    await ada.keyboard.type(' Ada was here.');
+    await clickEndOf(page, 'Opening words.');
+    await page.keyboard.type(' Max was here.');
+    await expectSaved(page);
+    release();
+
+    await expect(ada.getByText('Merged with Max Mustermann’s changes')).toBeVisible();
+    await expectSaved(ada);
+    await expect
+      .poll(async () => (await serverPage(request, max, projectId, created.id)).markdown)
+      .toBe('Opening words. Max was here.\n\nClosing words. Ada was here.\n');
+    await expect(editor(ada)).toContainText('Opening words. Max was here.');
+    // Max had nothing unsaved: Ada's save shows in place.
+    await expect(editor(page)).toContainText('Closing words. Ada was here.');
+    await ada.context().close();
+  });
+
+  test('two people edit the same paragraph: the second sees the conflict and keeps both versions', async ({
+    page,
+    signedIn,
+    request,
+    browser,
+  }) => {
+    // Two browsers typing at once: slow on a busy machine.
+    test.setTimeout(60_000);
+    const max = await signedIn(MEMBER, '/projects');
+    const projectId = await createProject(request, max, `Conflict ${Date.now()}`);
+    const created = await createPage(request, max, projectId, { title: 'Budget', markdown: 'The budget is 100.\n' });
+    await openWikiPage(page, projectId, created.id);
+    const ada = await openAs(browser, await apiSignIn(request, ADMIN), wikiUrl(projectId, created.id));
+    await expect(editor(ada)).toContainText('The budget is 100.');
+
+    const release = await holdSaves(ada);
+    await clickEndOf(ada, 'The budget is 100.');
+    await ada.keyboard.type(' Ada says 120.');
+    await clickEndOf(page, 'The budget is 100.');
+    await page.keyboard.type(' Max says 90.');
+    await expectSaved(page);
+    release();
+
+    const dialog = ada.getByRole('dialog', { name: 'Max Mustermann saved this page while you were editing' });
+    await expect(dialog).toBeVisible();
+    await expect(saveState(ada)).toContainText('Conflict');
+    await expect(dialog).toContainText('Max says 90.');
+    await dialog.getByRole('button', { name: 'Keep my version…' }).click();
+    await dialog.getByRole('button', { name: 'Save my version' }).click();
+    await expect(dialog).toBeHidden();
+    await expectSaved(ada);
+    await expect
+      .poll(async () => (await serverPage(request, max, projectId, created.id)).markdown)
+      .toBe('The budget is 100. Ada says 120.\n');
+    // Max's text is not lost: it is the revision before.
+    const revisions = await request.get(`/api/projects/${projectId}/wiki/${created.id}/revisions`, {
+      headers: { authorization: `Bearer ${max}` },
+    });
+    const { revisions: list } = (await revisions.json()) as { revisions: { id: string }[] };
+    const previous = await request.get(`/api/projects/${projectId}/wiki/${created.id}/revisions/${list[1]!.id}`, {
+      headers: { authorization: `Bearer ${max}` },
+    });
+    expect(((await previous.json()) as { markdown: string }).markdown).toBe('The budget is 100. Max says 90.\n');
+    await ada.context().close();
+  });
+
+  test('a colleague’s save updates the page in place, or says so while there are unsaved edits', async ({
+    page,
+    signedIn,
+    request,
+  }) => {
+    const max = await signedIn(MEMBER, '/projects');
+    const ada = await apiSignIn(request, ADMIN);
+    const projectId = await createProject(request, max, `Live ${Date.now()}`);
+    const created = await createPage(request, max, projectId, { title: 'Notes', markdown: 'One.\n' });
+    await openWikiPage(page, projectId, created.id);
+    await expect(editor(page)).toContainText('One.');
+
+    await savePageAsColleague(request, ada, projectId, created.id, (markdown) => `${markdown}\nTwo.\n`);
+    await expect(editor(page)).toContainText('Two.');
+    await expect(saveState(page)).toHaveText('Saved');
+
+    // A page created by a colleague shows in the tree.
+    await createPage(request, ada, projectId, { title: 'From Ada' });
+    await expect(treeItem(page, 'From Ada')).toBeVisible();
+
+    // With unsaved edits (saves held), a colleague's save is announced and merged when the edits save.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/projects/*/wiki/*', async (route) => {
+      if (route.request().method() === 'PATCH') await released;
+      await route.fallback();
+    });
+    await clickEndOf(page, 'One.');
+    await page.keyboard.type(' Max adds.');
+    await expect(saveState(page)).toHaveText(/Saving/);
+    await savePageAsColleague(request, ada, projectId, created.id, (markdown) => `${markdown}\nThree.\n`);
+    await expect(page.getByText('Ada Lovelace saved a newer version while you were editing')).toBeVisible();
+    release();
+    await expectSaved(page);
+    await expect
+      .poll(async () => (await serverPage(request, max, projectId, created.id)).markdown)
+      .toBe('One. Max adds.\n\nTwo.\n\nThree.\n');
+    await expect(editor(page)).toContainText('Three.');
+  });
+
+  test('an unsaved draft survives a reload and saves once the server can be reached', async ({
+    page,
+    signedIn,
+    request,
+  }) => {
+    // Three page loads: slow on a busy machine.
+    test.setTimeout(60_000);
+    const max = await signedIn(MEMBER, '/projects');
+    const projectId = await createProject(request, max, `Draft ${Date.now()}`);
+    const created = await createPage(request, max, projectId, { title: 'Diary', markdown: 'Monday.\n' });
+    await openWikiPage(page, projectId, created.id);
+    await expect(editor(page)).toContainText('Monday.');
+
+    // The connection is gone for saves: the edit is kept, and retried.
+    await page.route('**/api/projects/*/wiki/*', (route) =>
+      route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await clickEndOf(page, 'Monday.');
+    await page.keyboard.type(' Tuesday.');
+    await expect(saveState(page)).toContainText('Offline — will retry');
+    await page.reload();
+    await expect(editor(page)).toContainText('Monday. Tuesday.');
+    await expect(page.getByText('Your unsaved changes from this browser were restored.')).toBeVisible();
+    expect((await serverPage(request, max, projectId, created.id)).markdown).toBe('Monday.\n');
+
+    // Back online: it saves.
+    await page.unroute('**/api/projects/*/wiki/*');
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    await expectSaved(page);
+    await expect
+      .poll(async () => (await serverPage(request, max, projectId, created.id)).markdown)
+      .toBe('Monday. Tuesday.\n');
+    await page.reload();
+    await expect(editor(page)).toContainText('Monday. Tuesday.');
+    await expect(page.getByText('Your unsaved changes from this browser were restored.')).toHaveCount(0);
+  });
+
+  test('a draft typed offline merges with a newer revision saved meanwhile', async ({ page, signedIn, request }) => {
+    const max = await signedIn(MEMBER, '/projects');
+    const ada = await apiSignIn(request, ADMIN);
+    const projectId = await createProject(request, max, `Offline ${Date.now()}`);
+    const created = await createPage(request, max, projectId, { title: 'Plan', markdown: 'Top.\n\nBottom.\n' });
+    await openWikiPage(page, projectId, created.id);
+    await expect(editor(page)).toContainText('Bottom.');
+
+    await page.context().setOffline(true);
+    await clickEndOf(page, 'Top.');
+    await page.keyboard.type(' Offline edit.');
+    await expect(saveState(page)).toContainText('Offline — will retry');
+    await savePageAsColleague(request, ada, projectId, created.id, (markdown) =>
+      markdown.replace('Bottom.', 'Bottom!'),
+    );
+    await page.context().setOffline(false);
+    await expectSaved(page);
+    await expect
+      .poll(async () => (await serverPage(request, max, projectId, created.id)).markdown)
+      .toBe('Top. Offline edit.\n\nBottom!\n');
+    await expect(editor(page)).toContainText('Bottom!');
+  });
+
+  test('restore an earlier revision from the history', async ({ page, signedIn, request }) => {
+    const max = await signedIn(MEMBER, '/projects');
+    const projectId = await createProject(request, max, `History ${Date.now()}`);
+    const created = await createPage(request, max, projectId, { title: 'Policy', markdown: 'Version one.\n' });
+    await savePageAsColleague(request, max, projectId, created.id, () => 'Version two.\n');
+    await openWikiPage(page, projectId, created.id);
+    await expect(editor(page)).toContainText('Version two.');
+
+    await page.getByRole('button', { name: 'History' }).click();
+    const panel = page.getByRole('complementary', { name: 'Page history' });
+    await panel.getByRole('button', { name: 'Restore revision 1' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Restore revision 1?' })
+      .getByRole('button', { name: 'Restore revision 1' })
+      .click();
+    await expect(editor(page)).toContainText('Version one.');
+    await expect
+      .poll(async () => (await serverPage(request, max, projectId, created.id)).markdown)
+      .toBe('Version one.\n');
+    // Editing goes on from the restored revision.
+    await clickEndOf(page, 'Version one.');
+    await page.keyboard.type(' Amended.');
+    await expectSaved(page);
+    await expect
+      .poll(async () => (await serverPage(request, max, projectId, created.id)).markdown)
+      .toBe('Version one. Amended.\n');
+  });
+
+  test('the palette finds a page and opens it; “Create page…” creates one', async ({ page, signedIn, request }) => {
+    const max = await signedIn(MEMBER, '/projects');
+    const projectId = await createProject(request, max, `Palette ${Date.now()}`);
+    const unique = `Runbook ${Date.now()}`;
+    const created = await createPage(request, max, projectId, { title: unique, markdown: 'Steps.\n' });
+    await page.goto(`/projects/${projectId}`);
+
+    const input = await openPalette(page);
+    await input.fill(unique);
+    const option = page.getByRole('option', { name: new RegExp(unique) });
+    await expect(option).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Wiki pages' })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(wikiUrl(projectId, created.id));
+    await expect(editor(page)).toContainText('Steps.', { timeout: 20_000 });
+
+    const again = await openPalette(page);
+    await again.fill('Create page');
+    await page.getByRole('option', { name: /Create page…/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a page' });
+    await expect(dialog.getByLabel('Title')).toBeFocused();
+    await dialog.getByLabel('Title').fill('Checklist');
+    await dialog.getByLabel('Inside').selectOption({ label: `\u2003${unique}` });
+    await dialog.getByRole('button', { name: 'Create page' }).click();
+    await expect(page.getByRole('textbox', { name: 'Page title' })).toHaveValue('Checklist');
+    await expect(treeItem(page, 'Checklist')).toHaveAttribute('aria-level', '2');
+    await expect(page).toHaveTitle('Checklist · Workspace');
+  });
+});

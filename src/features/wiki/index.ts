@@ -1,0 +1,10 @@
+export { useWikiCommands } from './commands';
+export { CreatePageHost } from './components/create-page-host';
+export { WikiHome } from './components/wiki-home';
+export { WikiLayout } from './components/wiki-layout';
+export { WikiPageScreen } from './components/page-screen';
+export { openCreatePage } from './create-page-store';
+export { wikiQueries } from './queries';
+export { firstPage } from './tree';
+export type { MarkdownFieldProps } from './components/markdown-field';
+export { MarkdownField } from './components/markdown-field-lazy';

@@ -1,0 +1,39 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isApiError } from '@/api';
+import { WikiPageScreen, wikiQueries } from '@/features/wiki';
+
+type PageSearch = { thread?: string };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One wiki page; `?thread=<commentId>` opens that comment thread beside its passage. */
+export const Route = createFileRoute('/_app/_company/projects/$projectId/wiki/$pageId')({
+  // The wiki's code (its queries too) loads with the route, not with the app.
+  codeSplitGroupings: [['loader', 'component']],
+  validateSearch: (search: Record<string, unknown>): PageSearch => ({
+    thread: typeof search.thread === 'string' && UUID.test(search.thread) ? search.thread : undefined,
+  }),
+  loader: async ({ context, params }) => {
+    try {
+      await context.queryClient.ensureQueryData(wikiQueries.page(params.projectId, params.pageId));
+    } catch (error) {
+      // A page that does not exist (or not in this company), or an address that is not a page's.
+      if (isApiError(error) && (error.status === 404 || error.status === 400)) throw notFound();
+      throw error;
+    }
+  },
+  component: WikiPageRoute,
+});
+
+function WikiPageRoute() {
+  const { projectId, pageId } = Route.useParams();
+  const { thread } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <WikiPageScreen
+      projectId={projectId}
+      pageId={pageId}
+      thread={thread}
+      onThreadChange={(next) => void navigate({ search: (previous) => ({ ...previous, thread: next }), replace: true })}
+    />
+  );
+}
