@@ -1,6 +1,6 @@
 export { BoardToolbar } from './components/board-toolbar';
 export { BoardView } from './components/board-view';
-export { CardEditor } from './components/card-editor';
+export { CardEditor, type DescriptionFieldProps } from './components/card-editor';
 export { ProjectList } from './components/project-list';
 export { hasFilters, matchesFilters, parseFilters, type BoardFilters } from './filters';
 export { useBoardLive } from './live';

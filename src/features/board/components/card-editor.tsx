@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { KeyboardEvent } from 'react';
+import { type ComponentType, type KeyboardEvent, Suspense } from 'react';
 import { errorMessage, type Card, type Member } from '@/api';
 import { formatDateTime } from '@/lib/format';
 import { assigneeOptions } from '@/features/members';
@@ -29,17 +29,47 @@ function fromDateInput(value: string): string {
   return new Date(year!, month! - 1, day!, 17, 0, 0).toISOString();
 }
 
+/**
+ * The description's rich-text field (the wiki's Markdown editor, given by the route so the board
+ * neither imports the wiki nor loads Tiptap before a card is opened): Markdown in and out.
+ */
+export type DescriptionFieldProps = {
+  id: string;
+  label: string;
+  value: string;
+  placeholder?: string;
+  maxLength?: number;
+  onFocus?: () => void;
+  onChange: (markdown: string) => void;
+  onBlur?: () => void;
+};
+
+type CardEditorProps = {
+  projectId: string;
+  cardId: string;
+  members: Member[];
+  DescriptionField: ComponentType<DescriptionFieldProps>;
+};
+
 /** Everything on a card, saved as you go, with a visible saving / saved / error state. */
-export function CardEditor({ projectId, cardId, members }: { projectId: string; cardId: string; members: Member[] }) {
+export function CardEditor({ projectId, cardId, members, DescriptionField }: CardEditorProps) {
   const query = useQuery(boardQueries.card(projectId, cardId));
   if (query.isPending) return <QueryNotice status="loading" label="Loading card…" />;
   if (query.isError) {
     return <QueryNotice status="error" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   }
-  return <CardFields key={query.data.id} projectId={projectId} card={query.data} members={members} />;
+  return (
+    <CardFields
+      key={query.data.id}
+      projectId={projectId}
+      card={query.data}
+      members={members}
+      DescriptionField={DescriptionField}
+    />
+  );
 }
 
-function CardFields({ projectId, card, members }: { projectId: string; card: Card; members: Member[] }) {
+function CardFields({ projectId, card, members, DescriptionField }: Omit<CardEditorProps, 'cardId'> & { card: Card }) {
   const { mutate, mutateAsync } = useUpdateCard(projectId, card.id);
   const { save, persist } = useSaveState(mutateAsync);
   const drafts = useCardDrafts(card, persist, mutate);
@@ -178,20 +208,27 @@ function CardFields({ projectId, card, members }: { projectId: string; card: Car
       </fieldset>
 
       <div className="card-editor-section">
-        <label className="card-editor-label" htmlFor="card-description">
+        <span className="card-editor-label" id="card-description-label">
           Description
-        </label>
-        <textarea
-          id="card-description"
-          className="input"
-          rows={5}
-          maxLength={20_000}
-          placeholder="Add details, links, acceptance criteria…"
-          value={drafts.description}
-          onFocus={() => drafts.focus('description')}
-          onChange={(event) => drafts.setDescription(event.target.value)}
-          onBlur={() => drafts.blur('description')}
-        />
+        </span>
+        <Suspense
+          fallback={
+            <div className="card-editor-description-loading" aria-busy="true">
+              {drafts.description}
+            </div>
+          }
+        >
+          <DescriptionField
+            id="card-description"
+            label="Description"
+            value={drafts.description}
+            maxLength={20_000}
+            placeholder="Add details, links, acceptance criteria…"
+            onFocus={() => drafts.focus('description')}
+            onChange={drafts.setDescription}
+            onBlur={() => drafts.blur('description')}
+          />
+        </Suspense>
       </div>
 
       <ChecklistEditor items={card.checklist} onChange={(checklist) => persist({ checklist })} />

@@ -63,6 +63,8 @@ export function useCardDrafts(
 
   const setDescription = (value: string) => {
     setDescriptionDraft(value);
+    // A rich-text field passes its text on as it is left: blur (and leaving) must see it now.
+    latest.current = { ...latest.current, description: value };
     clearTimeout(descriptionTimer.current);
     descriptionTimer.current = setTimeout(
       () => value !== latest.current.card.description && persist({ description: value }),
@@ -79,7 +81,8 @@ export function useCardDrafts(
       else if (value !== card.title) persist({ title: value });
     } else if (field === 'description') {
       clearTimeout(descriptionTimer.current);
-      if (description !== card.description) persist({ description });
+      const typed = latest.current.description;
+      if (typed !== card.description) persist({ description: typed });
     } else {
       const value = blockedReason.trim();
       if (value && value !== card.blocked) persist({ blocked: value });
