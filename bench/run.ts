@@ -16,8 +16,13 @@
  *     colleague's moves and comments on them): server time of its endpoints, and in Chromium,
  *     navigation start and data arrival to the first frame showing its lists.
  *
+ *  8. The wiki: Markdown parse and serialize of a 50,000-word page (Node), page save latency on
+ *     the server (10,000 and 50,000 words), and in Chromium on the large seed's 50,000-word page:
+ *     data arrival to an editable page, and keystroke to paint while typing in it.
+ *
  * Results are also written to bench/results/latest.json. `npm run bench -- home` runs only the
- * server start and section 7, and writes no results file.
+ * server start and section 7, `npm run bench -- wiki` the bundle sizes, the server start and
+ * section 8; neither writes the results file.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,9 +32,15 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { boardBench, paletteBench, searchLatency } from './browser.ts';
 import { homeBench, homeEndpointTimes, seedHomeActivity } from './home.ts';
+import { signIn } from './shared.ts';
+import { wikiBrowserBench } from './wiki.ts';
+import { wikiMarkdownBench } from './wiki-markdown.ts';
+import { wikiSaveLatency } from './wiki-server.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const homeOnly = process.argv.slice(2).includes('home');
+const wikiOnly = process.argv.slice(2).includes('wiki');
+const partial = homeOnly || wikiOnly;
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
 
 // ---------------------------------------------------------------- 1. bundle sizes
@@ -64,15 +75,23 @@ function bundleSizes() {
     return seen;
   };
   const routeChunk = (file: string) => `src/routes/${file}?tsr-split=component`;
+  const company = ['_app.tsx', '_app/_company.tsx'];
+  const project = [...company, '_app/_company/projects/$projectId.tsx'];
   const routes: [string, string[]][] = [
     ['/signin', ['signin.tsx']],
     ['/ (signed-in shell + home)', ['_app.tsx', '_app/index.tsx']],
     ['/account', ['_app.tsx', '_app/account.tsx']],
-    ['/settings/api-keys', ['_app.tsx', '_app/settings.tsx', '_app/settings/api-keys.tsx']],
-    ['/projects', ['_app.tsx', '_app/projects/index.tsx']],
-    ['/projects/$projectId (board)', ['_app.tsx', '_app/projects/$projectId.tsx']],
-    ['/people', ['_app.tsx', '_app/people.tsx']],
+    ['/settings/api-keys', [...company, '_app/_company/settings.tsx', '_app/_company/settings/api-keys.tsx']],
+    ['/projects', [...company, '_app/_company/projects/index.tsx']],
+    ['/projects/$projectId (board)', [...project, '_app/_company/projects/$projectId/index.tsx']],
+    [
+      '/projects/$projectId/wiki/$pageId',
+      [...project, '_app/_company/projects/$projectId/wiki.tsx', '_app/_company/projects/$projectId/wiki/$pageId.tsx'],
+    ],
+    ['/people', [...company, '_app/_company/people.tsx']],
   ];
+  const missing = routes.flatMap(([, files]) => files.map(routeChunk)).filter((key) => !manifest[key]);
+  if (missing.length > 0) throw new Error(`bench: no chunk for ${missing.join(', ')} (routes moved?)`);
   const rows = routes.map(([route, files]) => {
     const keys = closure(['index.html', ...files.map(routeChunk)]);
     const js = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
@@ -87,6 +106,17 @@ function bundleSizes() {
       route: 'palette (loads on first Ctrl+K, not on first load)',
       firstLoadJsGzipKB: 0,
       routeChunkGzipKB: +(own / 1024).toFixed(1),
+    });
+  }
+  // The wiki editor (Tiptap and the Markdown layer): its own chunk, loaded by wiki pages only.
+  const editor = Object.entries(manifest).find(([key]) => key.endsWith('features/wiki/components/page-view.tsx'));
+  if (editor) {
+    const keys = [...closure([editor[0]])].filter((key) => !closure(['index.html']).has(key));
+    const js = keys.map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+    rows.push({
+      route: 'wiki editor (Tiptap + Markdown; loads with a wiki page)',
+      firstLoadJsGzipKB: 0,
+      routeChunkGzipKB: +(js.reduce((sum, file) => sum + gzipOf(file), 0) / 1024).toFixed(1),
     });
   }
   console.log('\nFirst-load JavaScript (gzip), production build');
@@ -183,6 +213,10 @@ async function server() {
       results.home = await home(base);
       return;
     }
+    if (wikiOnly) {
+      results.wiki = await wiki(base);
+      return;
+    }
     const login = await request(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -246,6 +280,7 @@ async function server() {
     console.table([{ ...searchRow, ...paletteRow }]);
     results.search = { ...searchRow, ...paletteRow };
     results.home = await home(base);
+    results.wiki = await wiki(base);
 
     results.server = {
       firstStartSeconds: +firstStart.toFixed(2),
@@ -275,6 +310,27 @@ async function home(base: string) {
   console.log('\nHome in Chromium (headless): navigation start and Home data to the first frame showing its lists');
   console.table([browser]);
   return { assigned, endpoints, browser };
+}
+
+// ---------------------------------------------------------------- 8. wiki
+async function wiki(base: string) {
+  console.log('\nWiki Markdown in Node (happy-dom), median of 7 after a warm-up');
+  const markdown = await wikiMarkdownBench();
+  const saves = await wikiSaveLatency(base, 'ada@acme.example');
+  const token = await signIn(base, 'ada@acme.example');
+  const headers = { authorization: `Bearer ${token}` };
+  const projects = (await (await request(`${base}/api/projects`, { headers })).json()) as {
+    projects: { id: string; name: string }[];
+  };
+  const large = projects.projects.find((candidate) => candidate.name.startsWith('Large board'))!;
+  const pages = (await (await request(`${base}/api/projects/${large.id}/wiki`, { headers })).json()) as {
+    pages: { id: string; title: string }[];
+  };
+  const long = pages.pages.find((candidate) => candidate.title.includes('50,000 words'))!;
+  const browser = await wikiBrowserBench(base, large.id, long.id);
+  console.log('\nThe 50,000-word wiki page in Chromium (headless)');
+  console.table([browser]);
+  return { markdown, saves, browser };
 }
 
 type LoadResult = { requestsPerSecond: number; p50Ms: number; p99Ms: number; non2xx: number; errors: number };
@@ -340,7 +396,7 @@ async function autocannon(
 
 if (!homeOnly) bundleSizes();
 await server();
-if (!homeOnly) {
+if (!partial) {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log('\nWritten to bench/results/latest.json');
