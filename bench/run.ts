@@ -74,7 +74,11 @@ function bundleSizes() {
     }
     return seen;
   };
-  const routeChunk = (file: string) => `src/routes/${file}?tsr-split=component`;
+  // Routes that split their loader with their component (the wiki's) have their own key.
+  const routeChunk = (file: string) =>
+    [`src/routes/${file}?tsr-split=component`, `src/routes/${file}?tsr-split=component---loader`].find(
+      (key) => manifest[key],
+    ) ?? `src/routes/${file}?tsr-split=component`;
   const company = ['_app.tsx', '_app/_company.tsx'];
   const project = [...company, '_app/_company/projects/$projectId.tsx'];
   const routes: [string, string[]][] = [

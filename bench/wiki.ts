@@ -49,7 +49,8 @@ export async function wikiBrowserBench(base: string, projectId: string, pageId: 
     const url = `${base}/projects/${projectId}/wiki/${pageId}`;
     const apiPath = `/api/projects/${projectId}/wiki/${pageId}`;
     await openOnce(page, url, apiPath); // warm the caches, and count the page's blocks
-    await page.waitForLoadState('networkidle');
+    // (The live stream keeps the network busy: give the first render a moment instead.)
+    await page.waitForTimeout(2000);
     const blocks = await page.locator('.wiki-prose').evaluate((prose) => prose.childElementCount);
     await page.evaluate((count) => sessionStorage.setItem('bench.blocks', String(count)), blocks);
     const opens: number[] = [];

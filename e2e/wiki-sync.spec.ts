@@ -1,5 +1,5 @@
 import type { Browser, Page, Route } from '@playwright/test';
-import { ADMIN, MEMBER, apiSignIn, expect, openPalette, test } from './fixtures';
+import { ADMIN, MEMBER, apiSignIn, expect, expectAccessible, openPalette, test } from './fixtures';
 import {
   createPage,
   createProject,
@@ -237,6 +237,10 @@ test.describe('wiki pages edited together', () => {
 
     await page.getByRole('button', { name: 'History' }).click();
     const panel = page.getByRole('complementary', { name: 'Page history' });
+    // The panel shows the latest change as a diff: the removed and the added text.
+    await expect(panel.locator('del').filter({ hasText: 'one' }).first()).toBeVisible();
+    await expect(panel.locator('ins').filter({ hasText: 'two' }).first()).toBeVisible();
+    await expectAccessible(page, '.side-panel');
     await panel.getByRole('button', { name: 'Restore revision 1' }).click();
     await page
       .getByRole('alertdialog', { name: 'Restore revision 1?' })
