@@ -68,6 +68,7 @@ export default function MarkdownField({
     callbacks.current = { onChange, onBlur, onFocus, maxLength };
   });
 
+  const tooLong = maxLength !== undefined && length > maxLength;
   const [setup] = useState(() => ({
     extensions: wikiExtensions({ placeholder }),
     content: parseMarkdown(value),
@@ -80,7 +81,9 @@ export default function MarkdownField({
       content: setup.content,
       shouldRerenderOnTransaction: false,
       immediatelyRender: true,
-      editorProps: { attributes: attributesOf(id, label, false) },
+      // useEditor hands its options to the editor again on every render: the attributes given here
+      // must be the current ones, or a render puts back a stale `aria-invalid`.
+      editorProps: { attributes: attributesOf(id, label, tooLong) },
       onUpdate: () => {
         clearTimeout(timer.current);
         timer.current = setTimeout(flush, SERIALIZE_MS);
@@ -137,7 +140,6 @@ export default function MarkdownField({
     callbacks.current.onBlur?.();
   }
 
-  const tooLong = maxLength !== undefined && length > maxLength;
   useEffect(() => {
     editor.setOptions({ editorProps: { attributes: attributesOf(id, label, tooLong) } });
   }, [editor, id, label, tooLong]);
