@@ -7,6 +7,7 @@ import { invalidField, notFound } from '../../http/errors.ts';
 import { assertCan, requireCompany } from '../../policies/index.ts';
 import { findCard } from '../cards/index.ts';
 import { findProject } from '../projects/index.ts';
+import { commentChanges } from './changes.ts';
 import type { Comment } from './schemas.ts';
 
 type CommentRow = typeof cardComments.$inferSelect;
@@ -128,17 +129,7 @@ export async function updateComment(
   return ctx.db.transaction(async (tx) => {
     const { project } = await visibleCard(tx, actor, projectId, cardId);
     const current = await findComment(tx, cardId, commentId);
-    const fields: Partial<typeof cardComments.$inferInsert> = {};
-    if (changes.text !== undefined) {
-      assertCan(actor.principal, 'editComment', { companyId: project.companyId, authorUserId: current.authorUserId });
-      if (changes.text !== current.text) Object.assign(fields, { text: changes.text, editedAt: new Date() });
-    }
-    if (changes.resolved !== undefined) {
-      if (current.parentId !== null)
-        throw invalidField('resolved', 'only a thread’s first comment can be resolved or reopened');
-      const resolvedAt = changes.resolved ? (current.resolvedAt ?? new Date()) : null;
-      fields.resolvedAt = resolvedAt;
-    }
+    const fields = commentChanges(actor.principal, project.companyId, current, changes);
     const [row] =
       Object.keys(fields).length > 0
         ? await tx.update(cardComments).set(fields).where(eq(cardComments.id, commentId)).returning()

@@ -7,7 +7,7 @@ import { projects, wikiComments, wikiPages, wikiRevisions } from '../../db/schem
 import { type Actor, recordEvent } from '../../events/record.ts';
 import { ApiError, conflict, ErrorCode, invalidField, notFound } from '../../http/errors.ts';
 import { assertCan, requireCompany } from '../../policies/index.ts';
-import type { Comment } from '../comments/index.ts';
+import { commentChanges, type Comment } from '../comments/index.ts';
 import { findProject } from '../projects/index.ts';
 import { blockText, cut, type MarkdownScan, parseAnchor, passageText, scanMarkdown } from './markdown.ts';
 import {
@@ -841,16 +841,7 @@ export async function updateWikiComment(
   return ctx.db.transaction(async (tx) => {
     const { project } = await visiblePage(tx, actor, projectId, pageId);
     const current = await findComment(tx, pageId, commentId);
-    const fields: Partial<typeof wikiComments.$inferInsert> = {};
-    if (changes.text !== undefined) {
-      assertCan(actor.principal, 'editComment', { companyId: project.companyId, authorUserId: current.authorUserId });
-      if (changes.text !== current.text) Object.assign(fields, { text: changes.text, editedAt: new Date() });
-    }
-    if (changes.resolved !== undefined) {
-      if (current.parentId !== null)
-        throw invalidField('resolved', 'only a thread’s first comment can be resolved or reopened');
-      fields.resolvedAt = changes.resolved ? (current.resolvedAt ?? new Date()) : null;
-    }
+    const fields = commentChanges(actor.principal, project.companyId, current, changes);
     const [row] =
       Object.keys(fields).length > 0
         ? await tx.update(wikiComments).set(fields).where(eq(wikiComments.id, commentId)).returning()
