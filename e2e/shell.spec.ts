@@ -10,6 +10,10 @@ test.describe('shell', () => {
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(sheet).toBeVisible();
     await expect(sheet).toContainText('Go to Settings → API keys');
+    // The keys of the board and of the wiki editor are listed under their own headings.
+    const wiki = sheet.getByRole('table', { name: 'In a wiki page or description' });
+    await expect(wiki.getByRole('row', { name: /Comment on the selected text/ })).toContainText('Ctrl/⌘ + Alt + M');
+    await expect(sheet.getByRole('table', { name: 'On a board' })).toContainText('j or k');
     await page.keyboard.press('Escape');
     await expect(sheet).toBeHidden();
     await expect(trigger).toBeFocused();

@@ -3,8 +3,11 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { isTyping } from '@/lib/dom';
 
-/** `together`: keys pressed at once (Ctrl+K); otherwise one after the other (g then p). */
-export type Shortcut = { keys: string[]; description: string; to?: string; together?: boolean };
+/**
+ * `together`: keys pressed at once (Ctrl+K); `either`: any one of the keys (j or k); otherwise
+ * one after the other (g then p).
+ */
+export type Shortcut = { keys: string[]; description: string; to?: string; together?: boolean; either?: boolean };
 
 /** Every global shortcut; the "?" sheet lists exactly these. */
 export const shortcuts: Shortcut[] = [
@@ -14,6 +17,32 @@ export const shortcuts: Shortcut[] = [
   { keys: ['g', 'p'], description: 'Go to Projects', to: '/projects' },
   { keys: ['g', 'k'], description: 'Go to Settings → API keys', to: '/settings/api-keys' },
   { keys: ['g', 'a'], description: 'Go to Account', to: '/account' },
+];
+
+/** Keys that belong to one page; the sheet lists them under the page's name (they are handled there). */
+export const pageShortcuts: { title: string; shortcuts: Shortcut[] }[] = [
+  {
+    title: 'On a board',
+    shortcuts: [
+      { keys: ['Space'], description: 'Pick up a focused card, then arrow keys to move it, Space to drop' },
+      { keys: ['.'], description: 'Open a focused card’s menu (also Shift+F10)' },
+      { keys: ['j', 'k'], description: 'Next or previous card while a card is open', either: true },
+    ],
+  },
+  {
+    title: 'In a wiki page or description',
+    shortcuts: [
+      { keys: ['/'], description: 'Insert a heading, list, table, code block…' },
+      { keys: ['Ctrl/⌘', 'Alt', 'M'], description: 'Comment on the selected text', together: true },
+      { keys: ['Alt', 'F10'], description: 'Go to the formatting toolbar (Esc comes back)', together: true },
+      { keys: ['Ctrl/⌘', 'B'], description: 'Bold (I italic, E code, Shift+S strikethrough)', together: true },
+      { keys: ['Ctrl/⌘', 'Z'], description: 'Undo (Shift+Z redo)', together: true },
+      {
+        keys: ['#', 'Space'],
+        description: 'Markdown as you type: a heading (also -, 1., [ ], > and ``` for lists, tasks, quotes, code)',
+      },
+    ],
+  },
 ];
 
 export const useShortcutSheet = create<{ open: boolean }>(() => ({ open: false }));

@@ -1,7 +1,9 @@
 import type { Editor } from '@tiptap/core';
+import { redoDepth, undoDepth } from '@tiptap/pm/history';
 import { useEditorState } from '@tiptap/react';
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 import { CommentIcon, LinkIcon } from '@/ui';
+import { tableEditingReady } from '../markdown';
 
 /** Languages offered for code blocks (any other one a page already uses is kept and listed). */
 export const CODE_LANGUAGES = [
@@ -57,8 +59,11 @@ export function EditorToolbar({ editor, onLink, onComment, id }: ToolbarProps) {
       codeBlock: current.isActive('codeBlock'),
       language: (current.getAttributes('codeBlock').language as string | null | undefined) ?? '',
       table: current.isActive('table'),
-      canUndo: current.can().undo(),
-      canRedo: current.can().redo(),
+      // Its editing code loads with the first table (see markdown/table.ts): offered once it works.
+      tableTools: tableEditingReady() && current.isActive('table'),
+      // The history's own depth: `can().undo()` builds every command of the editor, on every keystroke.
+      canUndo: undoDepth(current.state) > 0,
+      canRedo: redoDepth(current.state) > 0,
     }),
   });
   const toolbar = useRef<HTMLDivElement>(null);
@@ -238,7 +243,7 @@ export function EditorToolbar({ editor, onLink, onComment, id }: ToolbarProps) {
           </ToolButton>
         </>
       )}
-      {state.table && !disabled && (
+      {state.tableTools && !disabled && (
         <span className="wiki-toolbar-group" role="group" aria-label="Table">
           <ToolButton label="Add row below" onClick={() => chain().addRowAfter().run()}>
             +Row

@@ -1,5 +1,5 @@
 import type { Editor } from '@tiptap/core';
-import { NodeSelection } from '@tiptap/pm/state';
+import { NodeSelection, type Transaction } from '@tiptap/pm/state';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, errorMessage, onLiveEvent } from '@/api';
@@ -200,6 +200,11 @@ export function WikiComments({
   const relayout = useCallback(() => {
     const host = layer.current;
     if (!host || !editor || editor.isDestroyed) return;
+    // No thread in the margin (most pages, while typing): nothing to measure, so no forced layout.
+    if (!host.querySelector('[data-margin-id]')) {
+      host.style.minHeight = '';
+      return;
+    }
     const base = host.getBoundingClientRect().top;
     const anchors = editorAnchors(editor);
     const items: MarginItem[] = [];
@@ -251,7 +256,9 @@ export function WikiComments({
   // Editor events: anchors and selection after each change, composer requests, hover, clicks.
   useEffect(() => {
     if (!editor) return;
-    const follow = () => {
+    const follow = ({ transaction }: { transaction?: Transaction }) => {
+      // Meta-only transactions (highlight state, pending passage) move nothing.
+      if (transaction && !transaction.docChanged && !transaction.selectionSet) return;
       setOrder(anchorOrder(editor));
       const { selection } = editor.state;
       let at: { top: number; left: number } | null = null;
@@ -275,9 +282,10 @@ export function WikiComments({
       setAddAt((current) => (current && at && current.top === at.top && current.left === at.left ? current : at));
       schedule();
     };
-    follow();
+    const followAll = () => follow({});
+    followAll();
     editor.on('transaction', follow);
-    editor.on('mount', follow);
+    editor.on('mount', followAll);
     const stop = onCommentUiEvent(editor, (event) => {
       if (event.type === 'hover') setHovered(event.anchor);
       else if (event.type === 'compose') {
@@ -311,7 +319,7 @@ export function WikiComments({
     });
     return () => {
       editor.off('transaction', follow);
-      editor.off('mount', follow);
+      editor.off('mount', followAll);
       stop();
     };
   }, [editor, schedule, activate]);
