@@ -25,6 +25,13 @@ test('a card description is formatted text, saved as Markdown', async ({ page, s
   await page.keyboard.type('- Call the hall');
   await expect(description.locator('strong')).toHaveText('Venue first');
   await expect(description.locator('ul > li')).toHaveText('Call the hall');
+  // … and "[ ] " at the start of an item makes it a task, as in a wiki page.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Then:');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('- [ ] Book the band');
+  await expect(description.locator('ul[data-type="taskList"] li p')).toHaveText('Book the band');
 
   // Saves itself once typing stops.
   const stored = async () => {
@@ -34,13 +41,15 @@ test('a card description is formatted text, saved as Markdown', async ({ page, s
     return ((await response.json()) as { description: string }).description;
   };
   await expect.poll(stored).toContain('**Venue first**');
+  await expect.poll(stored).toMatch(/^- \[ \] Book the band$/m);
   expect(await stored()).toMatch(/^- Call the hall$/m);
   await expect(panel.getByRole('status').first()).toHaveText('Saved');
 
   await page.reload();
   const reloaded = page.getByRole('complementary', { name: 'Card details' }).getByLabel('Description', { exact: true });
   await expect(reloaded.locator('strong')).toHaveText('Venue first');
-  await expect(reloaded.getByRole('listitem')).toHaveText('Call the hall');
+  await expect(reloaded.locator('ul:not([data-type]) > li')).toHaveText('Call the hall');
+  await expect(reloaded.getByRole('checkbox')).not.toBeChecked();
   await expect(page.getByRole('toolbar', { name: 'Formatting' })).toBeHidden();
 });
 

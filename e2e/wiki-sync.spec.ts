@@ -167,6 +167,50 @@ test.describe('wiki pages edited together', () => {
     await expect(editor(page)).toContainText('Three.');
   });
 
+  test('a page opens on every full load: reloads never show a broken editor', async ({ page, signedIn, request }) => {
+    // Several full loads: slow on a busy machine.
+    test.setTimeout(60_000);
+    const max = await signedIn(MEMBER, '/projects');
+    // A demo page (with comment threads in its margin) and a long one.
+    const headers = { authorization: `Bearer ${max}` };
+    const projects = (await (await request.get('/api/projects', { headers })).json()) as {
+      projects: { id: string; name: string }[];
+    };
+    const cafe = projects.projects.find((project) => project.name === 'Café roadmap')!;
+    const demo = (
+      (await (await request.get(`/api/projects/${cafe.id}/wiki`, { headers })).json()) as {
+        pages: { id: string; title: string }[];
+      }
+    ).pages[0]!;
+    const projectId = await createProject(request, max, `Reload ${Date.now()}`);
+    const body = Array.from({ length: 300 }, (_, index) => `Paragraph ${index + 1} of a long page.`).join('\n\n');
+    const created = await createPage(request, max, projectId, { title: 'Long page', markdown: `${body}\n` });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // The editor used to be destroyed before its first effects whenever the first render took
+    // longer than a millisecond to reach them (about half of all full loads).
+    for (let load = 0; load < 4; load++) {
+      if (load === 0) await page.goto(wikiUrl(cafe.id, demo.id));
+      else await page.reload();
+      await expect(editor(page)).toHaveAttribute('contenteditable', 'true', { timeout: 20_000 });
+      await expect(page.getByRole('textbox', { name: 'Page title' })).toHaveValue(demo.title);
+      await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
+    }
+    for (let load = 0; load < 3; load++) {
+      if (load === 0) await openWikiPage(page, projectId, created.id);
+      else await page.reload();
+      await expect(editor(page)).toContainText('Paragraph 300 of a long page.', { timeout: 20_000 });
+      await expect(page.getByText('This page could not be loaded')).toHaveCount(0);
+    }
+    await clickEndOf(page, 'Paragraph 1 of a long page.');
+    await page.keyboard.type(' Still editable.');
+    await expectSaved(page);
+    expect(errors).toEqual([]);
+  });
+
   test('an unsaved draft survives a reload and saves once the server can be reached', async ({
     page,
     signedIn,

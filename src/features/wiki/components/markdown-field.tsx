@@ -1,8 +1,10 @@
 import type { Editor } from '@tiptap/core';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { EditorContent, useEditorState } from '@tiptap/react';
 import { type FocusEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { LinkIcon } from '@/ui';
 import { editorMarkdown, isAllowedLinkHref, parseMarkdown, wikiExtensions } from '../markdown';
+import { TaskListShortcut } from './task-shortcut';
+import { useOwnEditor } from './use-own-editor';
 import './wiki-editor.css';
 import './markdown-field.css';
 
@@ -69,28 +71,23 @@ export default function MarkdownField({
   });
 
   const tooLong = maxLength !== undefined && length > maxLength;
-  const [setup] = useState(() => ({
-    extensions: wikiExtensions({ placeholder }),
+  const editor = useOwnEditor(() => ({
+    // `- [ ] ` makes a task here too, as in a wiki page.
+    extensions: [...wikiExtensions({ placeholder }), TaskListShortcut],
+    // The app's Content-Security-Policy refuses injected <style>: the base styles are in wiki-editor.css.
+    injectCSS: false,
     content: parseMarkdown(value),
-  }));
-  const editor = useEditor(
-    {
-      extensions: setup.extensions,
-      // The app's Content-Security-Policy refuses injected <style>: the base styles are in wiki-editor.css.
-      injectCSS: false,
-      content: setup.content,
-      shouldRerenderOnTransaction: false,
-      immediatelyRender: true,
-      // useEditor hands its options to the editor again on every render: the attributes given here
-      // must be the current ones, or a render puts back a stale `aria-invalid`.
-      editorProps: { attributes: attributesOf(id, label, tooLong) },
-      onUpdate: () => {
-        clearTimeout(timer.current);
-        timer.current = setTimeout(flush, SERIALIZE_MS);
-      },
+    editorProps: { attributes: attributesOf(id, label, tooLong) },
+    onUpdate: () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, SERIALIZE_MS);
     },
-    [],
-  );
+  }));
+  // The attributes follow the label and the length check.
+  useEffect(() => {
+    if (editor.isDestroyed) return;
+    editor.setOptions({ editorProps: { ...editor.options.editorProps, attributes: attributesOf(id, label, tooLong) } });
+  }, [editor, id, label, tooLong]);
 
   /** Writes the Markdown out now, if it changed and is not too long. */
   function flush() {

@@ -1,5 +1,5 @@
 import type { Editor } from '@tiptap/core';
-import { EditorContent, useEditor } from '@tiptap/react';
+import { EditorContent } from '@tiptap/react';
 import { memo, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { WikiPage } from '@/api';
 import { Button, ClockIcon, toast } from '@/ui';
@@ -15,6 +15,7 @@ import { ConflictDialog, HistoryPanel, loadDiff, WikiComments } from './page-laz
 import { SaveIndicator } from './save-indicator';
 import { SlashCommands, SlashMenu } from './slash-menu';
 import { TaskListShortcut } from './task-shortcut';
+import { useOwnEditor } from './use-own-editor';
 import './wiki-editor.css';
 
 // Merging, the conflict dialog and the history load when first needed, not with the editor.
@@ -49,47 +50,39 @@ export default function PageView({ page, userId, thread, onThreadChange }: PageV
   const [historyOpen, setHistoryOpen] = useState(false);
   const [draftNotice, setDraftNotice] = useState(saver.state.restoredDraft);
 
-  // Made once: the options below are read again on every render, and parsing a long page is not free.
-  const [setup] = useState(() => ({
+  // Made once, with the first render: parsing a long page is not free.
+  const editor = useOwnEditor(() => ({
     extensions: [
       ...wikiExtensions({ placeholder: 'Write here, or type / for headings, lists, tables…' }),
       SlashCommands,
       TaskListShortcut,
       WikiCommentUi,
     ],
+    // The app's Content-Security-Policy refuses injected <style>: the base styles are in wiki-editor.css.
+    injectCSS: false,
     content: parseMarkdown(saver.initial.markdown),
-  }));
-  const editor = useEditor(
-    {
-      extensions: setup.extensions,
-      // The app's Content-Security-Policy refuses injected <style>: the base styles are in wiki-editor.css.
-      injectCSS: false,
-      content: setup.content,
-      editable: !archived,
-      shouldRerenderOnTransaction: false,
-      immediatelyRender: true,
-      editorProps: {
-        attributes: {
-          id: `${toolbarId}-editor`,
-          class: 'wiki-prose',
-          role: 'textbox',
-          'aria-multiline': 'true',
-          'aria-label': 'Page content',
-        },
-        handleKeyDown: (_view, event) => {
-          // Alt+F10: to the toolbar (and Escape there comes back).
-          if (event.altKey && event.key === 'F10') {
-            event.preventDefault();
-            document.querySelector<HTMLElement>(`[id="${toolbarId}"] [data-toolbar-item][tabindex="0"]`)?.focus();
-            return true;
-          }
-          return false;
-        },
+    editable: !archived,
+    editorProps: {
+      attributes: {
+        id: `${toolbarId}-editor`,
+        class: 'wiki-prose',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': 'Page content',
       },
-      onUpdate: () => saver.changed(),
+      handleKeyDown: (_view, event) => {
+        // Alt+F10: to the toolbar (and Escape there comes back).
+        if (event.altKey && event.key === 'F10') {
+          event.preventDefault();
+          document.querySelector<HTMLElement>(`[id="${toolbarId}"] [data-toolbar-item][tabindex="0"]`)?.focus();
+          return true;
+        }
+        return false;
+      },
     },
-    [],
-  );
+    // The saver is made once per page (as this editor is).
+    onUpdate: () => saver.changed(),
+  }));
 
   const port = useMemo<EditorPort>(() => portOf(editor), [editor]);
   useEffect(() => {

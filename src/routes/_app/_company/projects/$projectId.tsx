@@ -1,5 +1,7 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { onLiveEvent } from '@/api';
 import { projectQueries } from '@/features/board';
 import '@/app/board-page.css';
 
@@ -24,6 +26,18 @@ export const Route = createFileRoute('/_app/_company/projects/$projectId')({
 function ProjectLayout() {
   const { projectId } = Route.useParams();
   const project = useSuspenseQuery(projectQueries.list()).data.find((item) => item.id === projectId);
+  // A rename (or archive) elsewhere shows here on either tab.
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onLiveEvent('project.updated', ({ data }) => {
+        if (data.projectId !== projectId) return;
+        queryClient.setQueryData(projectQueries.list().queryKey, (list) =>
+          list?.map((item) => (item.id === projectId ? { ...item, ...data.project } : item)),
+        );
+      }),
+    [projectId, queryClient],
+  );
   return (
     <div className="board-page">
       <header className="board-page-header">
