@@ -211,6 +211,21 @@ test.describe('wiki pages edited together', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a project renamed elsewhere is renamed on its wiki tab at once', async ({ page, signedIn, request }) => {
+    const max = await signedIn(MEMBER, '/projects');
+    const name = `Rename ${Date.now()}`;
+    const projectId = await createProject(request, max, name);
+    const created = await createPage(request, max, projectId, { title: 'Notes', markdown: 'Hello.\n' });
+    await openWikiPage(page, projectId, created.id);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    const renamed = await request.patch(`/api/projects/${projectId}`, {
+      headers: { authorization: `Bearer ${max}` },
+      data: { name: `${name} (renamed)` },
+    });
+    expect(renamed.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} (renamed)`);
+  });
+
   test('an unsaved draft survives a reload and saves once the server can be reached', async ({
     page,
     signedIn,
