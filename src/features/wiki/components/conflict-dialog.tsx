@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { WikiAuthor } from '@/api';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { Button, CopyButton, Dialog, useNow } from '@/ui';
-import { type MergeConflict, type PageText, tryAutoMerge } from '../diff';
+import { type MergeConflict, type PageText, readableMarkdown, tryAutoMerge } from '../diff';
 import { RevisionDiff } from './revision-diff';
 import './history.css';
 
@@ -30,7 +30,7 @@ type Step = 'choose' | 'keep' | 'discard';
 const EXCERPT = 160;
 
 function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = readableMarkdown(text).replace(/\s+/g, ' ').trim();
   return flat.length > EXCERPT ? `${flat.slice(0, EXCERPT - 1)}…` : flat;
 }
 

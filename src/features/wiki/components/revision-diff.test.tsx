@@ -12,6 +12,24 @@ describe('RevisionDiff', () => {
     expect(diffSummary({ added: 0, removed: 0, changed: 0 })).toBe('No changes');
   });
 
+  it('shows the text without comment-highlight or block-key syntax', () => {
+    const id = '0b7a4c1e-2f3d-4a5b-8c6d-7e8f9a0b1c2d';
+    const { container } = render(
+      <RevisionDiff
+        before={doc('The launch is on Monday.', '<!-- block:k1 -->\n```\nx\n```')}
+        after={doc(`The [comment id="${id}"]launch[/comment] is on Tuesday.`, '<!-- block:k1 -->\n```\nx\n```')}
+      />,
+    );
+    expect(container.textContent).not.toMatch(/\[comment|\[\/comment\]|block:k1/);
+    expect(container.querySelector('[data-change="changed"]')?.textContent).toContain('launch');
+  });
+
+  it('says when only comment highlights changed', () => {
+    const id = '0b7a4c1e-2f3d-4a5b-8c6d-7e8f9a0b1c2d';
+    render(<RevisionDiff before={doc('We launch.')} after={doc(`We [comment id="${id}"]launch[/comment].`)} />);
+    expect(screen.getByText('Only comment highlights changed.')).toBeTruthy();
+  });
+
   it('shows added, removed and edited blocks with ins/del and words for screen readers', () => {
     const { container } = render(
       <RevisionDiff

@@ -1,6 +1,6 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '@/ui';
-import { type Block, blockDiff, type BlockDiff, type DiffEntry, type WordPart } from '../diff';
+import { type Block, blockDiff, type BlockDiff, type DiffEntry, readableMarkdown, type WordPart } from '../diff';
 import './history.css';
 
 /** Unchanged blocks shown beside a change, for context; longer runs fold away. */
@@ -40,7 +40,8 @@ export function RevisionDiff({
   label?: string;
   emptyMessage?: string;
 }) {
-  const diff = useMemo(() => blockDiff(before, after), [before, after]);
+  // Read as people read the page: comment highlights and block keys are not text.
+  const diff = useMemo(() => blockDiff(readableMarkdown(before), readableMarkdown(after)), [before, after]);
   const [showAll, setShowAll] = useState(false);
   const changes = diff.added + diff.removed + diff.changed;
   const entries = showAll ? diff.entries : firstEntries(diff.entries, FIRST_ENTRIES);
@@ -50,7 +51,7 @@ export function RevisionDiff({
     <section className="revision-diff" aria-label={label}>
       <p className="revision-diff-summary">{diffSummary(diff)}</p>
       {changes === 0 ? (
-        <p className="muted">{emptyMessage}</p>
+        <p className="muted">{before !== after ? 'Only comment highlights changed.' : emptyMessage}</p>
       ) : (
         <div className="revision-diff-blocks">
           {entries.map((entry, index) => (

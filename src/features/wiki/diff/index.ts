@@ -9,3 +9,4 @@ export {
   type MergeResult,
   type PageText,
 } from './merge';
+export { readableMarkdown } from './readable';
