@@ -226,6 +226,29 @@ test.describe('wiki pages edited together', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} (renamed)`);
   });
 
+  test('a paste larger than a page can hold is refused with the sizes, and nothing is lost', async ({
+    page,
+    signedIn,
+    request,
+  }) => {
+    const max = await signedIn(MEMBER, '/projects');
+    const projectId = await createProject(request, max, `Paste ${Date.now()}`);
+    const created = await createPage(request, max, projectId, { title: 'Paste', markdown: 'Kept.\n' });
+    await openWikiPage(page, projectId, created.id);
+    await clickEndOf(page, 'Kept.');
+    await editor(page).evaluate((element) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'x'.repeat(2_200_000));
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(page.getByText('That is too much to paste into one page')).toBeVisible();
+    await expect(page.getByText(/The pasted text is 2\.1 MB; a page holds up to 2 MB/)).toBeVisible();
+    await expect(editor(page)).toHaveText('Kept.');
+    await page.keyboard.type(' More.');
+    await expectSaved(page);
+    expect((await serverPage(request, max, projectId, created.id)).markdown).toBe('Kept. More.\n');
+  });
+
   test('an unsaved draft survives a reload and saves once the server can be reached', async ({
     page,
     signedIn,

@@ -18,6 +18,9 @@ import { TaskListShortcut } from './task-shortcut';
 import { useOwnEditor } from './use-own-editor';
 import './wiki-editor.css';
 
+/** What the server accepts as a page's Markdown (2 MiB of UTF-8). */
+const PAGE_MAX_BYTES = 2 * 1_048_576;
+
 // Merging, the conflict dialog and the history load when first needed, not with the editor.
 const merge: AutoMerge = async (base, mine, theirs) => {
   const { tryAutoMerge } = await loadDiff();
@@ -69,6 +72,21 @@ export default function PageView({ page, userId, thread, onThreadChange }: PageV
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': 'Page content',
+      },
+      // A paste that alone is over what a page can hold is refused at once (parsing it would
+      // freeze the tab for seconds, and the save could only fail).
+      handlePaste: (_view, event) => {
+        const data = event.clipboardData;
+        if (!data) return false;
+        const size = Math.max(new Blob([data.getData('text/plain')]).size, new Blob([data.getData('text/html')]).size);
+        if (size <= PAGE_MAX_BYTES) return false;
+        event.preventDefault();
+        toast(
+          'error',
+          'That is too much to paste into one page',
+          `The pasted text is ${(size / 1_048_576).toFixed(1)} MB; a page holds up to 2 MB. Paste it in parts across pages.`,
+        );
+        return true;
       },
       handleKeyDown: (_view, event) => {
         // Alt+F10: to the toolbar (and Escape there comes back).

@@ -41,9 +41,11 @@ export function SaveIndicator({
       {state.status === 'error' && (
         <span className="wiki-save-error">
           Not saved: {state.message}{' '}
-          <Button size="small" onClick={onRetry}>
-            Retry
-          </Button>
+          {state.retryable !== false && (
+            <Button size="small" onClick={onRetry}>
+              Retry
+            </Button>
+          )}
         </span>
       )}
     </div>

@@ -152,6 +152,30 @@ describe('PageSaver', () => {
     expect(readDraft(USER, 'page')).toBeNull();
   });
 
+  it('a page over the size limit says so, offers no retry, and saves again once it is shorter', async () => {
+    const page = pageOf('Mon\n');
+    const server = fakeServer(page);
+    const save = vi.fn((body: SaveBody) =>
+      (body.markdown?.length ?? 0) > 10
+        ? Promise.reject(new ApiError(413, 'The page is over 2 MiB', 'PAYLOAD_TOO_LARGE'))
+        : server.save(body),
+    );
+    const { saver, editor } = setup(page, save);
+    editor.type('Mon Tue Wed Thu\n');
+    saver.changed();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_MS);
+    expect(saver.state).toMatchObject({ status: 'error', retryable: false });
+    expect(saver.state.message).toMatch(/over the 2 MB a page can hold/);
+    // Nothing is sent again by itself; the next (shorter) edit saves.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    editor.type('Mon Tue\n');
+    saver.changed();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_MS);
+    expect(saver.state.status).toBe('saved');
+    expect(server.current().markdown).toBe('Mon Tue\n');
+  });
+
   it('merges with a colleague’s newer revision when the edits do not overlap', async () => {
     const page = pageOf('Top\n\nBottom\n');
     const server = fakeServer(page);

@@ -38,6 +38,8 @@ export type SaverState = {
   status: SaveStatus;
   /** The server's message for `error`. */
   message?: string;
+  /** `error` only: whether sending the same text again can succeed (not for a page over the size limit). */
+  retryable?: boolean;
   /** The title as typed. */
   title: string;
   conflict: Conflict | null;
@@ -346,7 +348,7 @@ export class PageSaver {
     } catch (error) {
       this.inFlight = false;
       if (this.disposed) return;
-      this.failed(error);
+      this.failed(error, snapshot);
       return;
     }
     this.inFlight = false;
@@ -378,19 +380,27 @@ export class PageSaver {
     this.resolveWaiters(page);
   }
 
-  private failed(error: unknown) {
+  private failed(error: unknown, sent?: Side) {
     this.dirty = true;
     if (isApiError(error) && error.status === 0) {
       this.update({ status: 'offline', message: undefined });
       clearTimeout(this.retryTimer);
       this.retryTimer = setTimeout(() => this.retry(), this.retryDelay);
       this.retryDelay = Math.min(RETRY_MAX_MS, this.retryDelay * 2);
+    } else if (isApiError(error) && error.status === 413) {
+      // Sending it again cannot help: the text has to get shorter (the next edit saves again).
+      const megabytes = (new Blob([sent?.markdown ?? '']).size / 1_048_576).toFixed(1);
+      this.update({
+        status: 'error',
+        retryable: false,
+        message: `This page is ${megabytes} MB, over the 2 MB a page can hold. Shorten it (or move part of it to a new page) and it saves again.`,
+      });
     } else {
       const message =
         isApiError(error) && error.issues[0]
           ? `${error.issues[0].path}: ${error.issues[0].message}`
           : errorMessage(error);
-      this.update({ status: 'error', message });
+      this.update({ status: 'error', retryable: true, message });
     }
     this.rejectWaiters(error);
   }
