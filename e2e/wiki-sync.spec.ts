@@ -115,6 +115,12 @@ test.describe('wiki pages edited together', () => {
     await expect
       .poll(async () => (await serverPage(request, max, projectId, created.id)).markdown)
       .toBe('The budget is 100. Ada says 120.\n');
+    // Max sees Ada's version, and is told that his sentence was replaced.
+    await expect(editor(page)).toContainText('Ada says 120.');
+    await expect(page.getByText('Ada Lovelace replaced your recent edit')).toBeVisible();
+    await expect(
+      page.getByText('“The budget is 100. Max says 90.” is no longer in the page.', { exact: false }),
+    ).toBeVisible();
     // Max's text is not lost: it is the revision before.
     const revisions = await request.get(`/api/projects/${projectId}/wiki/${created.id}/revisions`, {
       headers: { authorization: `Bearer ${max}` },

@@ -126,6 +126,15 @@ export default function PageView({ page, userId, thread, onThreadChange }: PageV
   useEffect(() => {
     if (merged) toast('info', `Merged with ${merged.with}’s changes`, 'Both sets of edits are in the page.');
   }, [merged]);
+  const replaced = state.replaced;
+  useEffect(() => {
+    if (replaced)
+      toast(
+        'info',
+        `${replaced.by} replaced your recent edit`,
+        `“${replaced.excerpt}” is no longer in the page. Your version is in the page’s History.`,
+      );
+  }, [replaced]);
 
   return (
     <article className="wiki-page" aria-labelledby={titleId}>

@@ -278,4 +278,27 @@ describe('PageSaver', () => {
     expect(editor.text()).toBe('A B C\n');
     expect(saver.state.remote).toEqual({ name: 'Ada' });
   });
+
+  it('tells the person when a colleague’s save takes out what they had just saved', async () => {
+    const page = pageOf('Intro\n');
+    const server = fakeServer(page);
+    const { saver, editor } = setup(page, server.save);
+    editor.type('Intro\n\nCalibrate the grinders (Ada)\n');
+    saver.changed();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_MS);
+    expect(saver.state.status).toBe('saved');
+
+    // A colleague only adds a paragraph: nothing of mine is gone.
+    const added = server.colleagueSaves('Intro\n\nCalibrate the grinders (Ada)\n\nBuy beans\n');
+    saver.remoteSaved(added.revisionId, added.updatedBy, () => Promise.resolve(added));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(saver.state.replaced).toBeNull();
+
+    // Then replaces my paragraph with theirs.
+    const replaced = server.colleagueSaves('Intro\n\nCalibrate the grinders (Max)\n\nBuy beans\n');
+    saver.remoteSaved(replaced.revisionId, replaced.updatedBy, () => Promise.resolve(replaced));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(editor.text()).toBe('Intro\n\nCalibrate the grinders (Max)\n\nBuy beans\n');
+    expect(saver.state.replaced).toMatchObject({ by: 'Ada', excerpt: 'Calibrate the grinders (Ada)' });
+  });
 });

@@ -1,4 +1,5 @@
 import { errorMessage, isApiError, type WikiAuthor, type WikiPage } from '@/api';
+import { readableMarkdown } from '../diff';
 import { clearDraft, readDraft, writeDraft } from '../drafts';
 import type { SaveBody, SaveOutcome } from '../mutations';
 
@@ -47,6 +48,8 @@ export type SaverState = {
   remote: WikiAuthor | null;
   /** The edits were merged automatically with this person's (for a short notice). */
   merged: { with: string; at: number } | null;
+  /** A colleague's save took out text this person saved here shortly before (for a notice). */
+  replaced: { by: string; excerpt: string; at: number } | null;
   /** The page opened with a draft kept from an earlier visit. */
   restoredDraft: boolean;
   /** The revision the editor's content is based on. */
@@ -83,6 +86,8 @@ type Base = { revisionId: string; markdown: string | null; title: string; update
 export class PageSaver {
   private readonly options: Options;
   private port: EditorPort | null = null;
+  /** Blocks (as read, without comment syntax) that this person's saves here added, newest last. */
+  private mine: string[] = [];
   private base: Base;
   private title: string;
   private dirty = false;
@@ -110,6 +115,7 @@ export class PageSaver {
       conflict: null,
       remote: null,
       merged: null,
+      replaced: null,
       restoredDraft: false,
       revisionId: page.revisionId,
     };
@@ -221,7 +227,10 @@ export class PageSaver {
       if (this.disposed || page.revisionId === this.base.revisionId) return;
       // Typed meanwhile: the next save meets the newer revision and merges.
       if (this.hasUnsaved()) return this.update({ remote: page.updatedBy });
+      const lost = page.updatedBy.userId === this.options.userId ? [] : this.takeLost(page.markdown);
       this.show(page);
+      if (lost.length > 0)
+        this.update({ replaced: { by: page.updatedBy.name, excerpt: excerptOf(lost[0]!), at: Date.now() } });
     });
   }
 
@@ -359,6 +368,7 @@ export class PageSaver {
       return;
     }
     const page = outcome.page;
+    this.noteMine(base.markdown ?? page.markdown, page.markdown);
     this.latestPage = page;
     this.base = { revisionId: page.revisionId, markdown: page.markdown, title: page.title, updatedAt: page.updatedAt };
     this.options.onStored(page);
@@ -478,6 +488,21 @@ export class PageSaver {
   }
 
   /** Shows a page from the server in place (nothing unsaved here). */
+  /** Remembers the blocks a save of mine added (the last 100). */
+  private noteMine(before: string, after: string) {
+    const had = new Set(blocksOf(before));
+    for (const block of blocksOf(after)) if (!had.has(block)) this.mine.push(block);
+    this.mine = this.mine.slice(-100);
+  }
+
+  /** The blocks of mine that `markdown` no longer has; they are forgotten. */
+  private takeLost(markdown: string): string[] {
+    const now = new Set(blocksOf(markdown));
+    const lost = this.mine.filter((block) => !now.has(block));
+    this.mine = this.mine.filter((block) => now.has(block));
+    return lost;
+  }
+
   private show(page: WikiPage) {
     this.latestPage = page;
     this.base = { revisionId: page.revisionId, markdown: page.markdown, title: page.title, updatedAt: page.updatedAt };
@@ -505,4 +530,17 @@ export class PageSaver {
     this.state = { ...this.state, ...patch };
     this.listeners.forEach((listener) => listener());
   }
+}
+
+/** A page's blocks as people read them: paragraphs, items, … without comment or block-key syntax. */
+function blocksOf(markdown: string): string[] {
+  return readableMarkdown(markdown)
+    .split(/\n{2,}/)
+    .map((block) => block.trim())
+    .filter((block) => /[\p{L}\p{N}]/u.test(block));
+}
+
+function excerptOf(block: string): string {
+  const flat = block.replace(/\s+/g, ' ');
+  return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
 }
