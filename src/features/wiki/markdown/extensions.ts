@@ -2,25 +2,59 @@
  * The wiki editor's extensions. Everything the toolbar offers is registered here, because
  * @tiptap/markdown drops what no extension parses or renders when a page is saved.
  */
-import { mergeAttributes, type AnyExtension } from '@tiptap/core';
-import { Image } from '@tiptap/extension-image';
-import { TaskItem, TaskList } from '@tiptap/extension-list';
-import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
-import { Placeholder } from '@tiptap/extensions';
-import { StarterKit } from '@tiptap/starter-kit';
+import { Node, nodeInputRule, type AnyExtension } from '@tiptap/core';
+import { Blockquote } from '@tiptap/extension-blockquote';
+import { Bold } from '@tiptap/extension-bold';
+import { Code } from '@tiptap/extension-code';
+import { CodeBlock } from '@tiptap/extension-code-block';
+import { Document } from '@tiptap/extension-document';
+import { HardBreak } from '@tiptap/extension-hard-break';
+import { Heading } from '@tiptap/extension-heading';
+import { HorizontalRule } from '@tiptap/extension-horizontal-rule';
+import { Italic } from '@tiptap/extension-italic';
+import { BulletList, ListItem, ListKeymap, OrderedList, TaskItem, TaskList } from '@tiptap/extension-list';
+import { Paragraph } from '@tiptap/extension-paragraph';
+import { Strike } from '@tiptap/extension-strike';
+import { Text } from '@tiptap/extension-text';
+import { Dropcursor, Gapcursor, Placeholder, TrailingNode, UndoRedo } from '@tiptap/extensions';
 import { BlockKey } from './block-key';
 import { CommentMark } from './comment-mark';
+import { WikiLink } from './link';
 import { BlockTextMarkdown, WikiMarkdown } from './markdown-manager';
-import { isAllowedImageSrc, isAllowedLinkHref } from './urls';
+import { Table, TableCell, TableHeader, TableRow } from './table';
+import { isAllowedImageSrc } from './urls';
 
-/** Images: only http(s) and this server's `/api/…` paths are ever put in a `src`. */
-const WikiImage = Image.extend({
+/**
+ * Images (block, never `data:`), as @tiptap/extension-image made them, less its resizing node view
+ * (a 2 kB part of @tiptap/core the wiki does not use). Only http(s) and this server's `/api/…`
+ * paths are ever put in a `src`. `![alt](src "title")` typed inserts one.
+ */
+const WikiImage = Node.create({
+  name: 'image',
+  group: 'block',
+  draggable: true,
+  addAttributes() {
+    return { src: { default: null }, alt: { default: null }, title: { default: null } };
+  },
+  parseHTML() {
+    return [{ tag: 'img[src]:not([src^="data:"])' }];
+  },
   renderHTML({ HTMLAttributes }) {
     const { src, ...rest } = HTMLAttributes as { src?: unknown };
-    const attrs = isAllowedImageSrc(src) ? { ...rest, src } : rest;
-    return ['img', mergeAttributes(this.options.HTMLAttributes, attrs)];
+    return ['img', isAllowedImageSrc(src) ? { ...rest, src } : rest];
   },
-}).configure({ inline: false, allowBase64: false });
+  parseMarkdown: (token, helpers) =>
+    helpers.createNode('image', { src: token.href, title: token.title, alt: token.text }),
+  addInputRules() {
+    return [
+      nodeInputRule({
+        find: /(?:^|\s)(!\[(.+|:?)]\((\S+)(?:(?:\s+)["'](\S+)["'])?\))$/,
+        type: this.type,
+        getAttributes: ([, , alt, src, title]) => ({ src, alt, title }),
+      }),
+    ];
+  },
+});
 
 export type WikiExtensionsOptions = {
   /** Shown in an empty document. */
@@ -30,23 +64,32 @@ export type WikiExtensionsOptions = {
 /** The complete, ordered extension list of the wiki editor (and of the headless parser). */
 export function wikiExtensions(options: WikiExtensionsOptions = {}): AnyExtension[] {
   const extensions: AnyExtension[] = [
-    StarterKit.configure({
-      heading: { levels: [1, 2, 3, 4] },
-      underline: false,
-      link: {
-        openOnClick: false,
-        autolink: true,
-        linkOnPaste: true,
-        defaultProtocol: 'https',
-        protocols: [],
-        isAllowedUri: (url) => isAllowedLinkHref(url),
-        HTMLAttributes: { rel: 'noopener noreferrer nofollow', target: null },
-      },
-      codeBlock: { languageClassPrefix: 'language-', defaultLanguage: null },
-    }),
+    // What @tiptap/starter-kit registers, in its order, with the wiki's own link (see link.ts)
+    // and without underline, which Markdown cannot write.
+    Bold,
+    Blockquote,
+    BulletList,
+    Code,
+    CodeBlock.configure({ languageClassPrefix: 'language-', defaultLanguage: null }),
+    Document,
+    Dropcursor,
+    Gapcursor,
+    HardBreak,
+    Heading.configure({ levels: [1, 2, 3, 4] }),
+    UndoRedo,
+    HorizontalRule,
+    Italic,
+    ListItem,
+    ListKeymap,
+    WikiLink,
+    OrderedList,
+    Paragraph,
+    Strike,
+    Text,
+    TrailingNode,
     TaskList,
     TaskItem.configure({ nested: true }),
-    Table.configure({ resizable: false }),
+    Table,
     TableRow,
     TableHeader,
     TableCell,

@@ -4,3 +4,4 @@ export { parseMarkdown, serializeMarkdown, editorMarkdown } from './markdown';
 export { CommentMark, commentRanges, commentIdsAt, type CommentRange } from './comment-mark';
 export { BlockKey, ensureBlockKey } from './block-key';
 export { isAllowedImageSrc, isAllowedLinkHref } from './urls';
+export { tableEditingReady } from './table';
