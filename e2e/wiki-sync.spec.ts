@@ -255,6 +255,26 @@ test.describe('wiki pages edited together', () => {
     expect((await serverPage(request, max, projectId, created.id)).markdown).toBe('Kept. More.\n');
   });
 
+  test('a title near its 200-character limit shows a counter; a longer paste says it stopped at 200', async ({
+    page,
+    signedIn,
+    request,
+  }) => {
+    const max = await signedIn(MEMBER, '/projects');
+    const projectId = await createProject(request, max, `Title ${Date.now()}`);
+    const created = await createPage(request, max, projectId, { title: 'Short', markdown: 'Body.\n' });
+    await openWikiPage(page, projectId, created.id);
+    const title = page.getByRole('textbox', { name: 'Page title' });
+    await title.fill('');
+    await title.pressSequentially('t'.repeat(10));
+    await expect(page.getByText(/characters$/)).toHaveCount(0);
+    await title.fill('x'.repeat(201));
+    await expect(title).toHaveValue('x'.repeat(200));
+    await expect(title).toHaveAccessibleDescription('200/200 characters');
+    await expectSaved(page);
+    expect((await serverPage(request, max, projectId, created.id)).title).toBe('x'.repeat(200));
+  });
+
   test('an unsaved draft survives a reload and saves once the server can be reached', async ({
     page,
     signedIn,

@@ -11,6 +11,7 @@ import { editorMarkdown, parseMarkdown, wikiExtensions } from '../markdown';
 import { EditorToolbar } from './editor-toolbar';
 import { LinkDialog } from './link-dialog';
 import { takeJustCreated } from '../create-page-store';
+import { TITLE_MAX, titleCount } from '../title';
 import { ConflictDialog, HistoryPanel, loadDiff, WikiComments } from './page-lazy';
 import { SaveIndicator } from './save-indicator';
 import { SlashCommands, SlashMenu } from './slash-menu';
@@ -119,6 +120,7 @@ export default function PageView({ page, userId, thread, onThreadChange }: PageV
     if (takeJustCreated(page.id)) editor.commands.focus('start');
   }, [editor, page.id]);
 
+  const titleCounter = titleCount(state.title);
   const conflict = state.conflict;
   const conflictOpen = conflict !== null && conflict !== setAside;
 
@@ -145,7 +147,9 @@ export default function PageView({ page, userId, thread, onThreadChange }: PageV
         <input
           className="wiki-title-input"
           aria-label="Page title"
-          maxLength={200}
+          // The limit is said beside the field once it is near, so a long paste is not cut silently.
+          maxLength={TITLE_MAX}
+          aria-describedby={titleCounter ? `${titleId}-count` : undefined}
           value={state.title}
           readOnly={archived}
           placeholder="Untitled"
@@ -160,6 +164,11 @@ export default function PageView({ page, userId, thread, onThreadChange }: PageV
             }
           }}
         />
+        {titleCounter && (
+          <span id={`${titleId}-count`} className="field-counter" aria-live="polite">
+            {titleCounter}
+          </span>
+        )}
         <div className="wiki-page-actions">
           <SaveIndicator state={state} onRetry={() => saver.retry()} onResolve={() => setSetAside(null)} />
           <Button size="small" variant="ghost" aria-expanded={historyOpen} onClick={() => setHistoryOpen(true)}>
