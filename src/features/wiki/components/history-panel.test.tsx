@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDate } from '@/lib/format';
-import { HistoryPanel } from './history-panel';
+import { editRuns, HistoryPanel } from './history-panel';
 
 const projectId = '00000000-0000-4000-8000-0000000000a1';
 const pageId = '00000000-0000-4000-8000-0000000000b1';
@@ -208,5 +208,71 @@ describe('HistoryPanel', () => {
       </QueryClientProvider>,
     );
     await waitFor(() => expect(lists()).toBe(2));
+  });
+
+  it('groups one author’s edits in a row into one entry, compared as a whole, opened on request', async () => {
+    // Revisions 5..2 are Ada's autosaves minutes apart; 1 created the page a day before.
+    const sitting = (n: number) => ({
+      ...summary(n),
+      restoredFrom: undefined,
+      author: ada,
+      summary: n === 1 ? 'Created' : `Edited: +${n} −0 words`,
+      at: new Date(Date.UTC(2026, 10, 2, 9, 30 + n * 2) - (n === 1 ? 86_400_000 : 0)).toISOString(),
+    });
+    serve((url, method) => {
+      const path = url.pathname.replace(/^.*\/wiki\//, '');
+      if (method === 'GET' && path === `${pageId}/revisions`)
+        return { status: 200, body: { revisions: [5, 4, 3, 2, 1].map(sitting), nextBefore: null } };
+      const detail = /^[^/]+\/revisions\/[^/]+0(\d)$/.exec(path);
+      if (method === 'GET' && detail) {
+        const n = Number(detail[1]);
+        return { status: 200, body: { ...sitting(n), markdown: `Text ${n}.\n` } };
+      }
+      return undefined;
+    });
+    renderPanel({ currentRevisionId: id(5) });
+    const toggle = await screen.findByRole('button', { name: /^Show 3 earlier edits by Ada Lovelace/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('radio', { name: 'Compare to revision 4' })).toBeNull();
+    // The entry compares the whole sitting: from the revision before it.
+    expect((screen.getByRole('radio', { name: 'Compare from revision 1' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Compare to revision 5' }) as HTMLInputElement).checked).toBe(true);
+
+    await userEvent.click(toggle);
+    expect(screen.getByRole('button', { name: /^Hide 3 earlier edits/ }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Compare to revision 4' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Compare to revision 2' })).toBeTruthy();
+  });
+});
+
+describe('editRuns', () => {
+  const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 10, minutes)).toISOString();
+  const rev = (
+    n: number,
+    minutes: number,
+    author: { name: string; userId?: string; agentId?: string } = ada,
+    text = `Edited: ${n}`,
+    extra = {},
+  ) => ({
+    ...summary(n),
+    summary: text,
+    author,
+    at: at(minutes),
+    ...extra,
+  });
+
+  it('breaks runs at another author, a gap over 15 minutes, a rename or a restore', () => {
+    const runs = editRuns([
+      rev(9, 59),
+      rev(8, 58),
+      rev(7, 40), // 18 minutes before the next newer one
+      rev(6, 39, bot),
+      rev(5, 38),
+      rev(4, 37, ada, 'Renamed to “X”'),
+      rev(3, 36, ada, 'Restored revision 1', { restoredFrom: id(1) }),
+      rev(2, 35),
+      rev(1, 34),
+    ]);
+    expect(runs.map((run) => run.items.map((item) => item.number))).toEqual([[9, 8], [7], [6], [5], [4], [3], [2, 1]]);
   });
 });

@@ -19,6 +19,34 @@ export type HistoryPanelProps = {
   onClose: () => void;
 };
 
+/** Edits by one author this close together (and no rename or restore among them) form one entry. */
+const RUN_GAP_MS = 15 * 60_000;
+
+/** Revisions (newest first) in runs: one author's consecutive plain edits, each within RUN_GAP_MS of the next. */
+export function editRuns(revisions: readonly WikiRevisionSummary[]): { key: string; items: WikiRevisionSummary[] }[] {
+  const runs: { key: string; items: WikiRevisionSummary[] }[] = [];
+  const plain = (revision: WikiRevisionSummary) => !revision.restoredFrom && revision.summary.startsWith('Edited');
+  const authorOf = (revision: WikiRevisionSummary) =>
+    revision.author.agentId ?? revision.author.userId ?? revision.author.name;
+  for (const revision of revisions) {
+    const run = runs.at(-1);
+    const last = run?.items.at(-1);
+    if (
+      run &&
+      last &&
+      plain(last) &&
+      plain(revision) &&
+      authorOf(last) === authorOf(revision) &&
+      Date.parse(last.at) - Date.parse(revision.at) <= RUN_GAP_MS
+    )
+      run.items.push(revision);
+    else runs.push({ key: revision.id, items: [revision] });
+  }
+  return runs;
+}
+
+const formatTime = (at: string) => new Date(at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+
 const authorName = (revision: WikiRevisionSummary) =>
   revision.author.agentId ? `${revision.author.name} (agent)` : revision.author.name;
 
@@ -40,6 +68,9 @@ export function HistoryPanel({
   useRevisionsLive(projectId, pageId);
   const revisions = useMemo(() => list.data?.pages.flatMap((page) => page.revisions) ?? [], [list.data]);
   const numbers = useMemo(() => new Map(revisions.map((revision) => [revision.id, revision.number])), [revisions]);
+  // Autosave makes a revision at every pause: one person's edits in a row are one entry, opened on request.
+  const runs = useMemo(() => editRuns(revisions), [revisions]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const now = useNow();
   const ids = useId();
 
@@ -49,7 +80,11 @@ export function HistoryPanel({
   const [fromId, setFromId] = useState<string | null>(null);
   const to = revisions.find((revision) => revision.id === toId) ?? revisions[0];
   const toIndex = to ? revisions.indexOf(to) : -1;
-  const from = fromId ? revisions.find((revision) => revision.id === fromId) : revisions[toIndex + 1];
+  // By default "To" is compared with the revision before it; for the newest of a closed run of
+  // edits, with the revision before the whole run (what that sitting changed).
+  const toRun = to ? runs.find((run) => run.items.includes(to)) : undefined;
+  const wholeRun = toRun && toRun.items[0] === to && !expanded.has(toRun.key) ? toRun.items.length : 1;
+  const from = fromId ? revisions.find((revision) => revision.id === fromId) : revisions[toIndex + wholeRun];
   // The revision before "To" is on a page not read yet: read it. None at all: compare with nothing.
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const previousMissing = !fromId && to !== undefined && from === undefined && to.number > 1 && hasNextPage;
@@ -106,54 +141,88 @@ export function HistoryPanel({
               <span>Revision</span>
             </div>
             <ol className="history-items" aria-describedby={`${ids}-hint`}>
-              {revisions.map((revision, index) => {
-                // Newest first: the first is the page's current revision on the server.
-                const current = index === 0;
-                const restoredFrom = revision.restoredFrom ? numbers.get(revision.restoredFrom) : undefined;
-                return (
-                  <li key={revision.id} className="history-item" data-selected={revision.id === to?.id || undefined}>
-                    <input
-                      type="radio"
-                      name={`${ids}-from`}
-                      aria-label={`Compare from revision ${revision.number}`}
-                      checked={revision.id === from?.id}
-                      onChange={() => setFromId(revision.id)}
-                    />
-                    <input
-                      type="radio"
-                      name={`${ids}-to`}
-                      aria-label={`Compare to revision ${revision.number}`}
-                      checked={revision.id === to?.id}
-                      onChange={() => setToId(revision.id)}
-                    />
-                    <div className="history-item-text">
-                      <span className="history-item-title">
-                        <strong>Revision {revision.number}</strong>
-                        {current && (
-                          <span className="badge" data-tone="accent">
-                            Current
+              {runs.map((run) => {
+                const open = expanded.has(run.key) || run.items.slice(1).some((item) => item === to || item === from);
+                const shown = open ? run.items : run.items.slice(0, 1);
+                const more = run.items.length - 1;
+                const oldest = run.items.at(-1)!;
+                return [
+                  ...shown.map((revision) => {
+                    // Newest first: the first is the page's current revision on the server.
+                    const current = revision === revisions[0];
+                    const restoredFrom = revision.restoredFrom ? numbers.get(revision.restoredFrom) : undefined;
+                    return (
+                      <li
+                        key={revision.id}
+                        className="history-item"
+                        data-selected={revision.id === to?.id || undefined}
+                      >
+                        <input
+                          type="radio"
+                          name={`${ids}-from`}
+                          aria-label={`Compare from revision ${revision.number}`}
+                          checked={revision.id === from?.id}
+                          onChange={() => setFromId(revision.id)}
+                        />
+                        <input
+                          type="radio"
+                          name={`${ids}-to`}
+                          aria-label={`Compare to revision ${revision.number}`}
+                          checked={revision.id === to?.id}
+                          onChange={() => setToId(revision.id)}
+                        />
+                        <div className="history-item-text">
+                          <span className="history-item-title">
+                            <strong>Revision {revision.number}</strong>
+                            {current && (
+                              <span className="badge" data-tone="accent">
+                                Current
+                              </span>
+                            )}
+                            <span>by {authorName(revision)}</span>
                           </span>
+                          <span className="history-item-summary">{revision.summary}</span>
+                          {revision.restoredFrom && !revision.summary.startsWith('Restored') && (
+                            <span className="history-item-meta">
+                              {restoredFrom
+                                ? `Restored from revision ${restoredFrom}`
+                                : 'Restored from an older revision'}
+                            </span>
+                          )}
+                          <span className="history-item-meta">
+                            <time dateTime={revision.at}>{formatRelative(revision.at, now)}</time> ·{' '}
+                            {formatDateTime(revision.at)}
+                          </span>
+                        </div>
+                        {!current && (
+                          <Button size="small" onClick={() => setRestoring(revision)}>
+                            Restore<span className="visually-hidden"> revision {revision.number}</span>
+                          </Button>
                         )}
-                        <span>by {authorName(revision)}</span>
-                      </span>
-                      <span className="history-item-summary">{revision.summary}</span>
-                      {revision.restoredFrom && (
-                        <span className="history-item-meta">
-                          {restoredFrom ? `Restored from revision ${restoredFrom}` : 'Restored from an older revision'}
-                        </span>
-                      )}
-                      <span className="history-item-meta">
-                        <time dateTime={revision.at}>{formatRelative(revision.at, now)}</time> ·{' '}
-                        {formatDateTime(revision.at)}
-                      </span>
-                    </div>
-                    {!current && (
-                      <Button size="small" onClick={() => setRestoring(revision)}>
-                        Restore<span className="visually-hidden"> revision {revision.number}</span>
+                      </li>
+                    );
+                  }),
+                  more > 0 && (
+                    <li key={`${run.key}-more`} className="history-run">
+                      <Button
+                        size="small"
+                        variant="ghost"
+                        aria-expanded={open}
+                        onClick={() =>
+                          setExpanded((current) => {
+                            const next = new Set(current);
+                            if (next.has(run.key)) next.delete(run.key);
+                            else next.add(run.key);
+                            return next;
+                          })
+                        }
+                      >
+                        {open ? 'Hide' : 'Show'} {more} earlier {more === 1 ? 'edit' : 'edits'} by {authorName(oldest)},{' '}
+                        {formatTime(oldest.at)}–{formatTime(run.items[0]!.at)}
                       </Button>
-                    )}
-                  </li>
-                );
+                    </li>
+                  ),
+                ];
               })}
             </ol>
           </div>
