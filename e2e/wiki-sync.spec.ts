@@ -149,6 +149,14 @@ test.describe('wiki pages edited together', () => {
     await expect(editor(page)).toContainText('Two.');
     await expect(saveState(page)).toHaveText('Saved');
 
+    // The cursor stays on its text when a colleague's save adds a paragraph above it.
+    await clickEndOf(page, 'Two.');
+    await savePageAsColleague(request, ada, projectId, created.id, (markdown) => `Zero.\n\n${markdown}`);
+    await expect(editor(page)).toContainText('Zero.');
+    await page.keyboard.type(' And a half.');
+    await expect(editor(page).locator('p', { hasText: 'Two. And a half.' })).toBeVisible();
+    await expectSaved(page);
+
     // A page created by a colleague shows in the tree.
     await createPage(request, ada, projectId, { title: 'From Ada' });
     await expect(treeItem(page, 'From Ada')).toBeVisible();
@@ -169,7 +177,7 @@ test.describe('wiki pages edited together', () => {
     await expectSaved(page);
     await expect
       .poll(async () => (await serverPage(request, max, projectId, created.id)).markdown)
-      .toBe('One. Max adds.\n\nTwo.\n\nThree.\n');
+      .toBe('Zero.\n\nOne. Max adds.\n\nTwo. And a half.\n\nThree.\n');
     await expect(editor(page)).toContainText('Three.');
   });
 

@@ -1,4 +1,5 @@
 import type { Editor } from '@tiptap/core';
+import { TextSelection } from '@tiptap/pm/state';
 import { EditorContent } from '@tiptap/react';
 import { memo, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { WikiPage } from '@/api';
@@ -266,11 +267,22 @@ function portOf(editor: Editor): EditorPort {
   return {
     getMarkdown: () => editorMarkdown(editor),
     setMarkdown: (markdown) => {
+      const before = editor.state.doc;
       const { from, to } = editor.state.selection;
       editor.chain().setMeta('addToHistory', false).setContent(parseMarkdown(markdown), { emitUpdate: false }).run();
-      // The cursor stays about where it was.
-      const size = editor.state.doc.content.size;
-      editor.commands.setTextSelection({ from: Math.min(from, size), to: Math.min(to, size) });
+      // The cursor stays on the same text: before the changed part it does not move, after it it
+      // moves by what the change added or removed, inside it it goes to the change's end.
+      const after = editor.state.doc;
+      const start = before.content.findDiffStart(after.content);
+      if (start === null) return;
+      const found = before.content.findDiffEnd(after.content) ?? { a: before.content.size, b: after.content.size };
+      // (The two ends can overlap the start when the change repeats text next to it.)
+      const overlap = Math.max(0, start - Math.min(found.a, found.b));
+      const end = { a: found.a + overlap, b: found.b + overlap };
+      const map = (pos: number) =>
+        pos <= start ? pos : pos >= end.a ? pos - end.a + end.b : Math.max(start, Math.min(end.b, after.content.size));
+      const selection = TextSelection.between(after.resolve(map(from)), after.resolve(map(to)));
+      editor.view.dispatch(editor.state.tr.setSelection(selection).setMeta('addToHistory', false));
     },
   };
 }
