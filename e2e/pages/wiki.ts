@@ -125,3 +125,38 @@ export async function dragTreeItem(page: Page, title: string, target: string, dx
   await page.mouse.move(start.x + dx, y + 1, { steps: 2 });
   await page.mouse.up();
 }
+
+/** The tree's own status line (moves and renames said for screen readers; not dnd-kit's region). */
+export const treeStatus = (page: Page) =>
+  page.getByRole('navigation', { name: 'Wiki pages' }).locator('p[role="status"]');
+
+/** Opens a tree row's actions from the keyboard (the period key) and chooses one. */
+export async function treeAction(page: Page, title: string, action: string) {
+  await treeItem(page, title).focus();
+  await page.keyboard.press('.');
+  await page
+    .getByRole('menu', { name: `Actions for ${title}` })
+    .getByRole('menuitem', { name: action })
+    .click();
+}
+
+/** A toast (not an error) that says `text`. */
+export const toastSaying = (page: Page, text: string) =>
+  page.locator('.toaster [role="status"] .toast').filter({ hasText: text });
+
+/** The WCAG contrast ratio of two CSS colours (`rgb(…)`), measured in the page. */
+export function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = color
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map(Number)
+      .map((value) => {
+        const channel = value / 255;
+        return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+      }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}

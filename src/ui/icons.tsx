@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Decorative line icons (hidden from assistive technology; the control carries the name). */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width="16"

@@ -4,6 +4,7 @@ export { CopyButton } from './copy-button';
 export { ConfirmDialog, Dialog } from './dialog';
 export { ChoiceGroup, SelectField, TextAreaField, TextField } from './field';
 export * from './icons';
+export * from './editor-icons';
 export { Spinner } from './spinner';
 export { dismissToast, toast, Toaster } from './toast';
 export { useDocumentTitle } from './use-document-title';

@@ -102,6 +102,8 @@ describe('demo seed', () => {
           .orderBy(wikiRevisions.number);
         expect(new Set(revisions.map((revision) => revision.authorName)).size, page.title).toBeGreaterThanOrEqual(2);
         expect(revisions.at(-1)).toMatchObject({ id: page.revisionId, markdown: page.markdown, title: page.title });
+        // The title is shown above the text: the body does not open with it again as a heading.
+        expect(page.markdown, page.title).not.toMatch(/^\s*# /);
         const current = scanMarkdown(page.markdown);
         expect(current.error, page.title).toBeNull();
         for (const root of roots.filter((comment) => comment.pageId === page.id)) {
@@ -130,6 +132,7 @@ describe('demo seed', () => {
     const words = long!.markdown.split(/\s+/).length;
     expect(words).toBeGreaterThanOrEqual(50_000);
     expect(words).toBeLessThan(52_000);
+    expect(long!.markdown).not.toMatch(/^\s*# /);
     // The large seed (search corpus above all) takes a while on the embedded database.
   }, 120_000);
 });

@@ -3,7 +3,8 @@
  * several people) and anchored comment threads. Comment marks are written `[comment id="@name"]`
  * here; the seed gives each name a UUID. `quote` is the marked passage's text when the thread was
  * written (seed.test.ts checks it against the Markdown); a thread whose passage a later revision
- * removed says so with `detachedOn` (the index of that revision).
+ * removed says so with `detachedOn` (the index of that revision). A page's body does not repeat its
+ * title as a heading: the page shows the title above the text.
  */
 
 export type SeedThread = {
@@ -24,9 +25,7 @@ export type SeedPage = {
   children?: SeedPage[];
 };
 
-const launchPlanV1 = `# Byte & Brew: launch plan
-
-Byte & Brew is the robot-run café on the ground floor of the Lisbon office. This page is the single place for **what has to happen before the doors open**, who owns it, and what is still open. Cards on the board track the work; this page explains it.
+const launchPlanV1 = `Byte & Brew is the robot-run café on the ground floor of the Lisbon office. This page is the single place for **what has to happen before the doors open**, who owns it, and what is still open. Cards on the board track the work; this page explains it.
 
 ## Goals
 
@@ -113,9 +112,7 @@ const launchPlanV3 = launchPlanV2
     '| Public opening (moved to a Monday: quieter first day) | Ada | Week 10 | Planned |',
   );
 
-const menu = `# Menu and allergens
-
-Every drink shows its allergens on the kiosk and the menu board. The arm never improvises: a drink is a recipe, and a recipe is data.
+const menu = `Every drink shows its allergens on the kiosk and the menu board. The arm never improvises: a drink is a recipe, and a recipe is data.
 
 | Drink | Size | Price | Allergens |
 | --- | --- | ---: | --- |
@@ -133,9 +130,7 @@ Every drink shows its allergens on the kiosk and the menu board. The arm never i
 3. Seasonal drinks get a card on the board with the label \`menu\`.
 `;
 
-const calibration = `# Espresso calibration notes
-
-The arm pulls shots on a 9-bar machine; the grinder drifts as the beans age, so we recalibrate every morning.
+const calibration = `The arm pulls shots on a 9-bar machine; the grinder drifts as the beans age, so we recalibrate every morning.
 
 ## Routine
 
@@ -159,9 +154,7 @@ def calibrate(grinder, scale, target=(27, 30)):
 Results go to the fleet dashboard under *Café / Espresso*.
 `;
 
-const overview = `# Café overview
-
-Byte & Brew is our robot-run café in Lisbon: one arm, one espresso machine, two grinders and a kiosk. It is also a test bed for the fleet software in a public place.
+const overview = `Byte & Brew is our robot-run café in Lisbon: one arm, one espresso machine, two grinders and a kiosk. It is also a test bed for the fleet software in a public place.
 
 - **Launch plan**: milestones, budget and open questions.
 - **Opening-day runbook**: what happens on the day, hour by hour.
@@ -170,9 +163,7 @@ Byte & Brew is our robot-run café in Lisbon: one arm, one espresso machine, two
 [comment id="@hours"]The café is open 8:00–18:00 on weekdays.[/comment] Saturday hours are still open (see the launch plan).
 `;
 
-const runbook = `# Opening-day runbook
-
-## Before 7:30
+const runbook = `## Before 7:30
 
 - [ ] Calibrate the espresso (see the calibration notes).
 - [ ] Fill the bean hoppers and the milk fridge.
@@ -190,9 +181,7 @@ const runbook = `# Opening-day runbook
 - [ ] Export the day's orders for the reply-time report.
 `;
 
-const handbookV1 = `# Support handbook
-
-How the support team answers customers of the robot fleet: priorities, response times, tools, and when to wake someone up. New to the team? Read this page first, then the escalation path.
+const handbookV1 = `How the support team answers customers of the robot fleet: priorities, response times, tools, and when to wake someone up. New to the team? Read this page first, then the escalation path.
 
 ## Priorities and response times
 
@@ -264,9 +253,7 @@ const handbookV2 = handbookV1
     '- Refunds follow the refund policy once Finance approves it (see the blocked card on the board).\n',
   );
 
-const escalation = `# Escalation path
-
-1. **Support engineer on duty** owns the ticket from the first reply.
+const escalation = `1. **Support engineer on duty** owns the ticket from the first reply.
 2. **Support lead** (Ken this month) when a P1 is not understood within 30 minutes.
 3. **Platform on-call** for anything in firmware or the fleet software: page through the on-call tool, never by chat.
 4. **Head of Operations** (Priya) for enterprise customers, [comment id="@enterprise"]within one hour of any P1 at an enterprise site[/comment].
@@ -274,9 +261,7 @@ const escalation = `# Escalation path
 Write down each hand-over in the ticket: who, when, and what they know.
 `;
 
-const macros = `# Macros and canned replies
-
-Macros are starting points, not answers: always edit the first sentence for the customer.
+const macros = `Macros are starting points, not answers: always edit the first sentence for the customer.
 
 | Macro | Use when | Owner |
 | --- | --- | --- |
@@ -287,9 +272,7 @@ Macros are starting points, not answers: always edit the first sentence for the 
 New macros are drafted by Cafébot and reviewed by Ken before they go live.
 `;
 
-const incidentV1 = `# Incident review: R-114 “gripper offline” after update
-
-**Status:** resolved. **Impact:** 3 robots at one customer site stopped picking for 2 h 10 min.
+const incidentV1 = `**Status:** resolved. **Error:** “gripper offline” after a firmware update. **Impact:** 3 robots at one customer site stopped picking for 2 h 10 min.
 
 ## Timeline
 
@@ -529,8 +512,8 @@ const SENTENCES = [
 
 /** About `words` words of handbook prose, with headings, lists, tables, quotes and code. */
 export function longHandbook(words: number): string {
-  const parts: string[] = ['# Fleet operations handbook', ''];
-  let count = 3;
+  const parts: string[] = [];
+  let count = 0;
   let section = 0;
   while (count < words) {
     const topic = TOPICS[section % TOPICS.length]!;

@@ -222,7 +222,7 @@ export async function seedLargeWiki(db: Executor, companyId: string, longPagePro
       null,
       section,
       `${topic}: overview`,
-      `# ${topic}\n\nThe pages under this one describe ${topic.toLowerCase()}.`,
+      `The pages under this one describe ${topic.toLowerCase()}.`,
     );
     for (let n = 0; n < 24; n++) {
       add(
@@ -230,7 +230,7 @@ export async function seedLargeWiki(db: Executor, companyId: string, longPagePro
         sectionId,
         n,
         `${topic}: note ${n + 1}`,
-        `# ${topic}: note ${n + 1}\n\nWorking notes, kept short.\n\n- [ ] Review by the owner\n- [x] Linked from the overview`,
+        'Working notes, kept short.\n\n- [ ] Review by the owner\n- [x] Linked from the overview',
       );
     }
   }

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage, unwrap, type WikiPage, type WikiPageSummary } from '@/api';
+import { api, ApiError, errorMessage, unwrap, type WikiPage, type WikiPageSummary } from '@/api';
 import { toast } from '@/ui';
 import { wikiQueries } from './queries';
 import { movePage, subtreeOf } from './tree';
@@ -77,29 +77,55 @@ export function useMovePage(projectId: string) {
   });
 }
 
-/** Archives a page and the pages under it: they leave the tree at once; a refusal puts them back. */
+export type ArchiveInput = {
+  pageId: string;
+  title: string;
+  /** After Undo put the page back where it was (to show it, or focus its row). */
+  onUndone?: () => void;
+};
+
+/**
+ * Archives a page and the pages under it: they leave the tree at once; a refusal puts them back.
+ * The toast that says so offers Undo, which restores them to the same place.
+ */
 export function useArchivePage(projectId: string) {
   const queryClient = useQueryClient();
   const key = wikiQueries.tree(projectId).queryKey;
   return useMutation({
-    mutationFn: ({ pageId }: { pageId: string; title: string }) =>
+    mutationFn: ({ pageId }: ArchiveInput) =>
       unwrap(api.POST('/projects/{projectId}/wiki/{pageId}/archive', { params: { path: { projectId, pageId } } })),
     onMutate: async ({ pageId }) => {
       await queryClient.cancelQueries({ queryKey: key, exact: true });
       const previous = queryClient.getQueryData(key);
+      const page = previous?.find((item) => item.id === pageId);
+      let subpages = 0;
       if (previous) {
         const gone = subtreeOf(previous, pageId);
+        subpages = gone.size - 1;
         queryClient.setQueryData(
           key,
-          previous.filter((page) => !gone.has(page.id)),
+          previous.filter((item) => !gone.has(item.id)),
         );
       }
-      return { previous };
+      const place = page ? { parentId: page.parentId ?? null, position: page.position } : undefined;
+      return { previous, subpages, place };
     },
-    onSuccess: ({ pages }, { title }) => {
+    onSuccess: ({ pages }, { pageId, title, onUndone }, context) => {
       queryClient.setQueryData(key, pages);
       void refreshPagesAndArchive(queryClient, projectId);
-      toast('success', `Archived “${title}”`, 'Show archived pages at the bottom of the tree to restore it.');
+      toast('success', archivedMessage(title, context.subpages), undefined, {
+        action: {
+          label: 'Undo',
+          onAction: () =>
+            void restorePage(queryClient, projectId, pageId, context.place).then(
+              () => {
+                toast('success', `Restored “${title}”`);
+                onUndone?.();
+              },
+              (error: unknown) => toast('error', `Could not restore “${title}”`, errorMessage(error)),
+            ),
+        },
+      });
     },
     onError: (error, { title }, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
@@ -108,18 +134,71 @@ export function useArchivePage(projectId: string) {
   });
 }
 
+/** “Archived “Budget”” and, when pages went with it, how many. */
+export function archivedMessage(title: string, subpages: number) {
+  if (subpages <= 0) return `Archived “${title}”`;
+  return `Archived “${title}” and ${subpages} ${subpages === 1 ? 'subpage' : 'subpages'}`;
+}
+
+/**
+ * Restores an archived page (with the pages archived with it); the server puts it last among its
+ * parent's pages, so an Undo moves it back to `place`, where it was, when that parent is live.
+ */
+async function restorePage(
+  queryClient: QueryClient,
+  projectId: string,
+  pageId: string,
+  place?: { parentId: string | null; position: number },
+) {
+  let { pages } = await unwrap(
+    api.POST('/projects/{projectId}/wiki/{pageId}/restore', { params: { path: { projectId, pageId } } }),
+  );
+  const restored = pages.find((page) => page.id === pageId);
+  const parentLive = place?.parentId == null || pages.some((page) => page.id === place.parentId);
+  if (
+    place &&
+    restored &&
+    parentLive &&
+    ((restored.parentId ?? null) !== place.parentId || restored.position !== place.position)
+  ) {
+    ({ pages } = await unwrap(
+      api.POST('/projects/{projectId}/wiki/{pageId}/move', {
+        params: { path: { projectId, pageId } },
+        body: { parentId: place.parentId, position: place.position },
+      }),
+    ));
+  }
+  queryClient.setQueryData(wikiQueries.tree(projectId).queryKey, pages);
+  void refreshPagesAndArchive(queryClient, projectId);
+  return pages;
+}
+
 /** Restores an archived page with the pages archived with it. */
 export function useRestorePage(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ pageId }: { pageId: string; title: string }) =>
-      unwrap(api.POST('/projects/{projectId}/wiki/{pageId}/restore', { params: { path: { projectId, pageId } } })),
-    onSuccess: ({ pages }, { title }) => {
-      queryClient.setQueryData(wikiQueries.tree(projectId).queryKey, pages);
-      void refreshPagesAndArchive(queryClient, projectId);
-      toast('success', `Restored “${title}”`);
-    },
+    mutationFn: ({ pageId }: { pageId: string; title: string }) => restorePage(queryClient, projectId, pageId),
+    onSuccess: (_pages, { title }) => toast('success', `Restored “${title}”`),
     onError: (error, { title }) => toast('error', `Could not restore “${title}”`, errorMessage(error)),
+  });
+}
+
+/**
+ * Renames a page (a save of its title alone). The title does not depend on the text, so a newer
+ * revision of the page (a colleague's save meanwhile) is not a conflict: it is renamed on top.
+ */
+export function useRenamePage(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ page, title }: { page: WikiPageSummary; title: string }) => {
+      let outcome = await savePage(projectId, page.id, { baseRevisionId: page.revisionId, title });
+      if (outcome.status === 'conflict')
+        outcome = await savePage(projectId, page.id, { baseRevisionId: outcome.page.revisionId, title });
+      if (outcome.status === 'conflict')
+        throw new ApiError(412, 'The page changed while it was renamed: try again.', 'REVISION_CONFLICT');
+      return outcome.page;
+    },
+    onSuccess: (page) => storePage(queryClient, page),
   });
 }
 

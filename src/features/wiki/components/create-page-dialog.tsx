@@ -7,6 +7,7 @@ import { Button, Dialog, FormError, QueryNotice, SelectField, TextField } from '
 import { closeCreatePage, useCreatePageDialog } from '../create-page-store';
 import { useCreatePage } from '../mutations';
 import { wikiQueries } from '../queries';
+import { titleCount, titleProblem } from '../title';
 import { flattenTree } from '../tree';
 
 /** Pick a project (and a parent page), type a title: the page is created and opened. */
@@ -33,9 +34,13 @@ function CreatePageForm() {
   const create = useCreatePage();
   const navigate = useNavigate();
 
+  // Not cut at the limit as typed or pasted (that loses words unseen): too long is said, and
+  // stops the form, until it is shortened.
+  const tooLong = title.trim() !== '' && titleProblem(title) !== null;
+
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!chosen || !title.trim()) return;
+    if (!chosen || !title.trim() || tooLong) return;
     create.mutate(
       { projectId: chosen, title: title.trim(), parentId: parent || null },
       {
@@ -71,9 +76,9 @@ function CreatePageForm() {
         label="Title"
         required
         data-autofocus
-        maxLength={200}
         value={title}
-        error={isApiError(create.error) ? create.error.fieldError('title') : undefined}
+        description={tooLong ? undefined : titleCount(title)}
+        error={tooLong ? titleProblem(title)! : isApiError(create.error) ? create.error.fieldError('title') : undefined}
         onChange={(event) => setTitle(event.target.value)}
       />
       <SelectField label="Inside" value={parent} onChange={(event) => setParentId(event.target.value)}>
@@ -86,7 +91,7 @@ function CreatePageForm() {
       </SelectField>
       <div className="dialog-actions">
         <Button onClick={() => closeCreatePage()}>Cancel</Button>
-        <Button type="submit" variant="primary" busy={create.isPending} disabled={!title.trim()}>
+        <Button type="submit" variant="primary" busy={create.isPending} disabled={!title.trim() || tooLong}>
           Create page
         </Button>
       </div>

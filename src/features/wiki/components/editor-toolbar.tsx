@@ -1,8 +1,32 @@
 import type { Editor } from '@tiptap/core';
 import { redoDepth, undoDepth } from '@tiptap/pm/history';
 import { useEditorState } from '@tiptap/react';
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
-import { CommentIcon, LinkIcon } from '@/ui';
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  BoldIcon,
+  BulletListIcon,
+  CodeBlockIcon,
+  CodeIcon,
+  ColumnDeleteIcon,
+  ColumnRightIcon,
+  CommentIcon,
+  DividerIcon,
+  Heading1Icon,
+  Heading2Icon,
+  Heading3Icon,
+  ItalicIcon,
+  LinkIcon,
+  NumberedListIcon,
+  QuoteIcon,
+  RedoIcon,
+  RowBelowIcon,
+  RowDeleteIcon,
+  StrikeIcon,
+  TableIcon,
+  TaskListIcon,
+  TrashIcon,
+  UndoIcon,
+} from '@/ui';
 import { tableEditingReady } from '../markdown';
 
 /** Languages offered for code blocks (any other one a page already uses is kept and listed). */
@@ -99,6 +123,33 @@ export function EditorToolbar({ editor, onLink, onComment, id }: ToolbarProps) {
 
   const language = state.language;
   const languages = language && !CODE_LANGUAGES.includes(language) ? [language, ...CODE_LANGUAGES] : CODE_LANGUAGES;
+  const tableTools = state.tableTools && !disabled;
+  const codeTools = state.codeBlock && !disabled;
+
+  // One row that never changes height: what does not fit scrolls sideways (shadows show that more
+  // lies beyond), and the table's and code block's controls sit at its end, over the rest.
+  const scroller = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ before: false, after: false });
+  const measure = useCallback(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const pinned = element.querySelector<HTMLElement>('.wiki-toolbar-context');
+    const before = element.scrollLeft > 1;
+    // Pinned controls draw their own edge over what scrolls under them.
+    const after = !pinned && element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
+    setEdges((current) => (current.before === before && current.after === after ? current : { before, after }));
+    // Focus moving along the row scrolls the control into view clear of the pinned controls.
+    element.style.scrollPaddingInlineEnd = pinned ? `${pinned.offsetWidth + 8}px` : '';
+  }, []);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [measure]);
+  useLayoutEffect(measure, [measure, tableTools, codeTools]);
 
   return (
     <div
@@ -108,188 +159,207 @@ export function EditorToolbar({ editor, onLink, onComment, id }: ToolbarProps) {
       role="toolbar"
       aria-label="Formatting"
       aria-controls={`${id}-editor`}
+      data-more-before={edges.before || undefined}
+      data-more-after={edges.after || undefined}
       onKeyDown={handleKeyDown}
       onFocus={(event) => {
         const target = event.target as HTMLElement;
         if (target.dataset.toolbarItem !== undefined) focusItem(target);
       }}
     >
-      <ToolButton
-        label="Undo"
-        shortcut="Control+Z"
-        disabled={disabled || !state.canUndo}
-        onClick={() => chain().undo().run()}
-      >
-        ↶
-      </ToolButton>
-      <ToolButton
-        label="Redo"
-        shortcut="Control+Shift+Z"
-        disabled={disabled || !state.canRedo}
-        onClick={() => chain().redo().run()}
-      >
-        ↷
-      </ToolButton>
-      <Separator />
-      {([1, 2, 3] as const).map((level) => (
-        <ToolButton
-          key={level}
-          first={level === 1}
-          label={`Heading ${level}`}
-          pressed={state[`h${level}`]}
-          disabled={disabled}
-          onClick={() => chain().toggleHeading({ level }).run()}
-        >
-          H{level}
-        </ToolButton>
-      ))}
-      <Separator />
-      <ToolButton
-        label="Bold"
-        shortcut="Control+B"
-        pressed={state.bold}
-        disabled={disabled}
-        onClick={() => chain().toggleBold().run()}
-      >
-        <strong>B</strong>
-      </ToolButton>
-      <ToolButton
-        label="Italic"
-        shortcut="Control+I"
-        pressed={state.italic}
-        disabled={disabled}
-        onClick={() => chain().toggleItalic().run()}
-      >
-        <em>I</em>
-      </ToolButton>
-      <ToolButton
-        label="Strikethrough"
-        shortcut="Control+Shift+S"
-        pressed={state.strike}
-        disabled={disabled}
-        onClick={() => chain().toggleStrike().run()}
-      >
-        <s>S</s>
-      </ToolButton>
-      <ToolButton
-        label="Inline code"
-        shortcut="Control+E"
-        pressed={state.code}
-        disabled={disabled}
-        onClick={() => chain().toggleCode().run()}
-      >
-        <code>{'<>'}</code>
-      </ToolButton>
-      <ToolButton label="Link" pressed={state.link} disabled={disabled} onClick={onLink}>
-        <LinkIcon />
-      </ToolButton>
-      <Separator />
-      <ToolButton
-        label="Bulleted list"
-        pressed={state.bulletList}
-        disabled={disabled}
-        onClick={() => chain().toggleBulletList().run()}
-      >
-        •≡
-      </ToolButton>
-      <ToolButton
-        label="Numbered list"
-        pressed={state.orderedList}
-        disabled={disabled}
-        onClick={() => chain().toggleOrderedList().run()}
-      >
-        1≡
-      </ToolButton>
-      <ToolButton
-        label="Task list"
-        pressed={state.taskList}
-        disabled={disabled}
-        onClick={() => chain().toggleTaskList().run()}
-      >
-        ☑
-      </ToolButton>
-      <Separator />
-      <ToolButton
-        label="Quote"
-        pressed={state.blockquote}
-        disabled={disabled}
-        onClick={() => chain().toggleBlockquote().run()}
-      >
-        ❝
-      </ToolButton>
-      <ToolButton
-        label="Code block"
-        pressed={state.codeBlock}
-        disabled={disabled}
-        onClick={() => chain().toggleCodeBlock().run()}
-      >
-        {'{ }'}
-      </ToolButton>
-      <ToolButton label="Horizontal rule" disabled={disabled} onClick={() => chain().setHorizontalRule().run()}>
-        ―
-      </ToolButton>
-      <ToolButton
-        label="Insert table"
-        disabled={disabled || state.table}
-        onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
-      >
-        ▦
-      </ToolButton>
-      {onComment && (
-        <>
-          <Separator />
-          <ToolButton label="Comment" shortcut="Control+Alt+M" disabled={disabled} onClick={onComment}>
-            <CommentIcon />
-          </ToolButton>
-        </>
-      )}
-      {state.tableTools && !disabled && (
-        <span className="wiki-toolbar-group" role="group" aria-label="Table">
-          <ToolButton label="Add row below" onClick={() => chain().addRowAfter().run()}>
-            +Row
-          </ToolButton>
-          <ToolButton label="Delete row" onClick={() => chain().deleteRow().run()}>
-            −Row
-          </ToolButton>
-          <ToolButton label="Add column right" onClick={() => chain().addColumnAfter().run()}>
-            +Col
-          </ToolButton>
-          <ToolButton label="Delete column" onClick={() => chain().deleteColumn().run()}>
-            −Col
-          </ToolButton>
-          <ToolButton label="Delete table" onClick={() => chain().deleteTable().run()}>
-            ✕▦
-          </ToolButton>
-        </span>
-      )}
-      {state.codeBlock && !disabled && (
-        <label className="wiki-toolbar-language">
-          <span>Language</span>
-          <select
-            data-toolbar-item
-            tabIndex={-1}
-            className="select"
-            value={language}
-            onChange={(event) =>
-              editor
-                .chain()
-                .focus()
-                .updateAttributes('codeBlock', { language: event.target.value || null })
-                .run()
-            }
+      <div ref={scroller} className="wiki-toolbar-scroll" onScroll={measure}>
+        <div className="wiki-toolbar-main">
+          <ToolButton
+            label="Undo"
+            shortcut="Control+Z"
+            disabled={disabled || !state.canUndo}
+            onClick={() => chain().undo().run()}
           >
-            <option value="">Plain text</option>
-            {languages.map((item) => (
-              <option key={item} value={item}>
-                {item}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+            <UndoIcon />
+          </ToolButton>
+          <ToolButton
+            label="Redo"
+            shortcut="Control+Shift+Z"
+            disabled={disabled || !state.canRedo}
+            onClick={() => chain().redo().run()}
+          >
+            <RedoIcon />
+          </ToolButton>
+          <Separator />
+          {([1, 2, 3] as const).map((level) => {
+            const HeadingIcon = headingIcons[level];
+            return (
+              <ToolButton
+                key={level}
+                first={level === 1}
+                label={`Heading ${level}`}
+                markdown={'#'.repeat(level)}
+                pressed={state[`h${level}`]}
+                disabled={disabled}
+                onClick={() => chain().toggleHeading({ level }).run()}
+              >
+                <HeadingIcon />
+              </ToolButton>
+            );
+          })}
+          <Separator />
+          <ToolButton
+            label="Bold"
+            shortcut="Control+B"
+            pressed={state.bold}
+            disabled={disabled}
+            onClick={() => chain().toggleBold().run()}
+          >
+            <BoldIcon />
+          </ToolButton>
+          <ToolButton
+            label="Italic"
+            shortcut="Control+I"
+            pressed={state.italic}
+            disabled={disabled}
+            onClick={() => chain().toggleItalic().run()}
+          >
+            <ItalicIcon />
+          </ToolButton>
+          <ToolButton
+            label="Strikethrough"
+            shortcut="Control+Shift+S"
+            pressed={state.strike}
+            disabled={disabled}
+            onClick={() => chain().toggleStrike().run()}
+          >
+            <StrikeIcon />
+          </ToolButton>
+          <ToolButton
+            label="Inline code"
+            shortcut="Control+E"
+            pressed={state.code}
+            disabled={disabled}
+            onClick={() => chain().toggleCode().run()}
+          >
+            <CodeIcon />
+          </ToolButton>
+          <ToolButton label="Link" pressed={state.link} disabled={disabled} onClick={onLink}>
+            <LinkIcon />
+          </ToolButton>
+          <Separator />
+          <ToolButton
+            label="Bulleted list"
+            markdown="-"
+            pressed={state.bulletList}
+            disabled={disabled}
+            onClick={() => chain().toggleBulletList().run()}
+          >
+            <BulletListIcon />
+          </ToolButton>
+          <ToolButton
+            label="Numbered list"
+            markdown="1."
+            pressed={state.orderedList}
+            disabled={disabled}
+            onClick={() => chain().toggleOrderedList().run()}
+          >
+            <NumberedListIcon />
+          </ToolButton>
+          <ToolButton
+            label="Task list"
+            markdown="- [ ]"
+            pressed={state.taskList}
+            disabled={disabled}
+            onClick={() => chain().toggleTaskList().run()}
+          >
+            <TaskListIcon />
+          </ToolButton>
+          <Separator />
+          <ToolButton
+            label="Quote"
+            markdown=">"
+            pressed={state.blockquote}
+            disabled={disabled}
+            onClick={() => chain().toggleBlockquote().run()}
+          >
+            <QuoteIcon />
+          </ToolButton>
+          <ToolButton
+            label="Code block"
+            markdown="```"
+            pressed={state.codeBlock}
+            disabled={disabled}
+            onClick={() => chain().toggleCodeBlock().run()}
+          >
+            <CodeBlockIcon />
+          </ToolButton>
+          <ToolButton label="Horizontal rule" disabled={disabled} onClick={() => chain().setHorizontalRule().run()}>
+            <DividerIcon />
+          </ToolButton>
+          <ToolButton
+            label="Insert table"
+            disabled={disabled || state.table}
+            onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+          >
+            <TableIcon />
+          </ToolButton>
+          {onComment && (
+            <>
+              <Separator />
+              <ToolButton label="Comment" shortcut="Control+Alt+M" disabled={disabled} onClick={onComment}>
+                <CommentIcon />
+              </ToolButton>
+            </>
+          )}
+        </div>
+        {tableTools && (
+          <span className="wiki-toolbar-context" role="group" aria-label="Table">
+            <ToolButton label="Add row below" onClick={() => chain().addRowAfter().run()}>
+              <RowBelowIcon />
+            </ToolButton>
+            <ToolButton label="Delete row" onClick={() => chain().deleteRow().run()}>
+              <RowDeleteIcon />
+            </ToolButton>
+            <ToolButton label="Add column right" onClick={() => chain().addColumnAfter().run()}>
+              <ColumnRightIcon />
+            </ToolButton>
+            <ToolButton label="Delete column" onClick={() => chain().deleteColumn().run()}>
+              <ColumnDeleteIcon />
+            </ToolButton>
+            <ToolButton label="Delete table" onClick={() => chain().deleteTable().run()}>
+              <TrashIcon />
+            </ToolButton>
+          </span>
+        )}
+        {codeTools && (
+          <span className="wiki-toolbar-context" role="group" aria-label="Code block">
+            <label className="wiki-toolbar-language">
+              <span>Language</span>
+              <select
+                data-toolbar-item
+                tabIndex={-1}
+                className="select"
+                value={language}
+                onChange={(event) =>
+                  editor
+                    .chain()
+                    .focus()
+                    .updateAttributes('codeBlock', { language: event.target.value || null })
+                    .run()
+                }
+              >
+                <option value="">Plain text</option>
+                {languages.map((item) => (
+                  <option key={item} value={item}>
+                    {item}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </span>
+        )}
+      </div>
     </div>
   );
 }
+
+const headingIcons = { 1: Heading1Icon, 2: Heading2Icon, 3: Heading3Icon } as const;
 
 function Separator() {
   return <span className="wiki-toolbar-separator" aria-hidden="true" />;
@@ -298,6 +368,7 @@ function Separator() {
 function ToolButton({
   label,
   shortcut,
+  markdown,
   pressed,
   disabled,
   first,
@@ -306,6 +377,8 @@ function ToolButton({
 }: {
   label: string;
   shortcut?: string;
+  /** The Markdown that makes the same block when typed at the start of a line (then a space). */
+  markdown?: string;
   pressed?: boolean;
   disabled?: boolean;
   /** The toolbar's tab stop until another control is used. */
@@ -314,6 +387,9 @@ function ToolButton({
   children: ReactNode;
 }) {
   const keys = shortcut ? `${shortcut} ${shortcut.replace('Control', 'Meta')}` : undefined;
+  const typed = markdown && `type ${markdown} and a space`;
+  const hints = shortcut ? [shortcut.replace('Control', 'Ctrl'), typed && `or ${typed}`] : [typed];
+  const title = hints.some(Boolean) ? `${label} (${hints.filter(Boolean).join(', ')})` : label;
   return (
     <button
       type="button"
@@ -321,7 +397,7 @@ function ToolButton({
       data-toolbar-item
       tabIndex={first ? 0 : -1}
       aria-label={label}
-      title={shortcut ? `${label} (${shortcut.replace('Control', 'Ctrl')})` : label}
+      title={title}
       aria-pressed={pressed}
       aria-keyshortcuts={keys}
       disabled={disabled}

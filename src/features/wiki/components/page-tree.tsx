@@ -21,15 +21,37 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type KeyboardEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { WikiPageSummary } from '@/api';
-import { ArchiveIcon, Button, Menu, type MenuItem, MoreIcon, MoveIcon, OpenIcon, PlusIcon, QueryNotice } from '@/ui';
+import {
+  ArchiveIcon,
+  Button,
+  Menu,
+  type MenuItem,
+  MoreIcon,
+  MoveIcon,
+  OpenIcon,
+  PencilIcon,
+  PlusIcon,
+  QueryNotice,
+} from '@/ui';
 import { errorMessage } from '@/api';
 import { openCreatePage } from '../create-page-store';
 import { useArchivePage, useMovePage, useRestorePage } from '../mutations';
 import { wikiQueries } from '../queries';
 import { ancestorsOf, flattenTree, projectDrop, stepTarget, type MoveTarget, type TreeRow } from '../tree';
 import { MovePageDialog } from './move-page-dialog';
+import { PageRenameField } from './page-rename-field';
 import './wiki.css';
 
 /** Pixels of indent per level, also the sideways drag distance that changes a page's level. */
@@ -42,7 +64,8 @@ const stepWords: Record<Step, string> = { up: 'up', down: 'down', indent: 'in', 
  * The project's pages as a tree (WAI-ARIA tree: one tab stop, arrow keys move and open levels,
  * Enter opens a page). Pages are reordered and nested by dragging (pointer, or Space then arrow
  * keys, announced), by Alt+arrow keys, or from each page's menu (the period key); the menu also
- * adds a subpage and archives. Archived pages are listed below on request, to restore them.
+ * renames in place (F2), adds a subpage and archives (with Undo). Archived pages are listed below
+ * on request, to restore them.
  */
 export function PageTree({ projectId, currentPageId }: { projectId: string; currentPageId?: string }) {
   const tree = useQuery(wikiQueries.tree(projectId));
@@ -54,6 +77,7 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const [menu, setMenu] = useState<{ page: WikiPageSummary; anchor: HTMLElement } | null>(null);
   const [moving, setMoving] = useState<WikiPageSummary | null>(null);
+  const [renaming, setRenaming] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [drag, setDrag] = useState<{ id: string; overId: string; offset: number } | null>(null);
   const instructionsId = useId();
@@ -74,6 +98,13 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
   const ids = useMemo(() => rows.map((row) => row.page.id), [rows]);
   const rowById = useMemo(() => new Map(rows.map((row) => [row.page.id, row])), [rows]);
   const titleOf = useCallback((id: string | null) => pages.find((page) => page.id === id)?.title, [pages]);
+
+  // What the status said is not left behind to be found later, out of context.
+  useEffect(() => {
+    if (!announcement) return;
+    const timer = setTimeout(() => setAnnouncement(''), 8_000);
+    return () => clearTimeout(timer);
+  }, [announcement]);
 
   const tabStop =
     (focusedId && rowById.has(focusedId) ? focusedId : null) ??
@@ -130,6 +161,21 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
     [],
   );
 
+  /**
+   * Renames a page in its row. The open page is renamed in its own title field instead (focused,
+   * its title selected): that goes through the page's autosave, which knows about unsaved edits.
+   */
+  const startRename = useCallback(
+    (pageId: string) => {
+      const field = pageId === currentPageId ? document.querySelector<HTMLInputElement>('.wiki-title-input') : null;
+      if (field && !field.readOnly) {
+        field.focus();
+        field.select();
+      } else setRenaming(pageId);
+    },
+    [currentPageId],
+  );
+
   function handleKeyDown(event: KeyboardEvent<HTMLUListElement>) {
     if (drag) return;
     const item = (event.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
@@ -180,6 +226,9 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
       case '.':
       case 'ContextMenu':
         setMenu({ page: row.page, anchor: item.querySelector<HTMLElement>('.wiki-tree-more') ?? item });
+        break;
+      case 'F2':
+        startRename(row.page.id);
         break;
       case 'F10':
         if (!event.shiftKey) return;
@@ -268,6 +317,45 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
 
   const openMenu = useCallback((page: WikiPageSummary, anchor: HTMLElement) => setMenu({ page, anchor }), []);
 
+  const finishRename = useCallback((page: WikiPageSummary, title?: string) => {
+    setRenaming(null);
+    if (title) setAnnouncement(`Renamed to ${title}.`);
+    requestAnimationFrame(() => focusRow(treeRef.current, page.id));
+  }, []);
+
+  const archiveMutate = archive.mutate;
+  const archivePage = useCallback(
+    (page: WikiPageSummary) => {
+      const index = rows.findIndex((row) => row.page.id === page.id);
+      const row = rows[index];
+      // Focus goes to the next row outside the page's subtree, or else the one above.
+      const neighbour = row
+        ? (rows.slice(index + 1).find((other) => other.depth <= row.depth) ?? rows[index - 1])
+        : undefined;
+      if (neighbour) {
+        setFocusedId(neighbour.page.id);
+        focusOnceGone(treeRef, page.id, neighbour.page.id);
+      }
+      // The toast says it (with Undo); an older move's message would be stale.
+      setAnnouncement('');
+      const wasOpen =
+        page.id === currentPageId || ancestorsOf(pages, currentPageId ?? '').some((a) => a.id === page.id);
+      const openPageId = currentPageId;
+      archiveMutate({
+        pageId: page.id,
+        title: page.title,
+        onUndone: () => {
+          setFocusedId(page.id);
+          if (wasOpen && openPageId)
+            void navigate({ to: '/projects/$projectId/wiki/$pageId', params: { projectId, pageId: openPageId } });
+          requestAnimationFrame(() => focusRow(treeRef.current, page.id));
+        },
+      });
+      if (wasOpen) void navigate({ to: '/projects/$projectId/wiki', params: { projectId } });
+    },
+    [rows, pages, currentPageId, archiveMutate, navigate, projectId],
+  );
+
   const menuItems = (page: WikiPageSummary): MenuItem[] => {
     const can = (step: Step) => stepTarget(pages, page.id, step) !== null;
     return [
@@ -277,6 +365,7 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
         onSelect: () =>
           void navigate({ to: '/projects/$projectId/wiki/$pageId', params: { projectId, pageId: page.id } }),
       },
+      { label: 'Rename', icon: <PencilIcon />, hint: 'F2', onSelect: () => startRename(page.id) },
       { label: 'Add subpage…', icon: <PlusIcon />, onSelect: () => openCreatePage({ projectId, parentId: page.id }) },
       { label: 'Move up', hint: 'Alt ↑', disabled: !can('up'), onSelect: () => stepPage(page, 'up') },
       { label: 'Move down', hint: 'Alt ↓', disabled: !can('down'), onSelect: () => stepPage(page, 'down') },
@@ -287,11 +376,7 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
         label: 'Archive',
         icon: <ArchiveIcon />,
         tone: 'danger',
-        onSelect: () => {
-          archive.mutate({ pageId: page.id, title: page.title });
-          if (page.id === currentPageId || ancestorsOf(pages, currentPageId ?? '').some((a) => a.id === page.id))
-            void navigate({ to: '/projects/$projectId/wiki', params: { projectId } });
-        },
+        onSelect: () => archivePage(page),
       },
     ];
   };
@@ -310,8 +395,8 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
       )}
       {tree.isSuccess && rows.length === 0 && <p className="muted wiki-tree-empty">No pages yet.</p>}
       <p id={instructionsId} className="visually-hidden">
-        Enter opens a page. Alt with the arrow keys moves it; Space picks it up to drag it with the arrow keys. The
-        period key opens its actions.
+        Enter opens a page. Alt with the arrow keys moves it; Space picks it up to drag it with the arrow keys. F2
+        renames it. The period key opens its actions.
       </p>
       <DndContext
         sensors={sensors}
@@ -349,6 +434,8 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
                   current={row.page.id === currentPageId}
                   tabbable={row.page.id === tabStop}
                   dragging={drag?.id === row.page.id}
+                  renaming={renaming === row.page.id}
+                  onRenamed={finishRename}
                   onToggle={toggle}
                   onMenu={openMenu}
                   onFocus={setFocusedId}
@@ -392,6 +479,9 @@ type TreeItemProps = {
   current: boolean;
   tabbable: boolean;
   dragging: boolean;
+  /** The title is a text field, to rename the page. */
+  renaming: boolean;
+  onRenamed: (page: WikiPageSummary, title?: string) => void;
   onToggle: (id: string) => void;
   onMenu: (page: WikiPageSummary, anchor: HTMLElement) => void;
   onFocus: (id: string) => void;
@@ -405,12 +495,17 @@ const TreeItem = memo(function TreeItem({
   current,
   tabbable,
   dragging,
+  renaming,
+  onRenamed,
   onToggle,
   onMenu,
   onFocus,
 }: TreeItemProps) {
   const { page } = row;
-  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({ id: page.id });
+  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({
+    id: page.id,
+    disabled: renaming,
+  });
   return (
     <li
       ref={setNodeRef}
@@ -444,15 +539,19 @@ const TreeItem = memo(function TreeItem({
         >
           {expanded === undefined ? '' : expanded ? '▾' : '▸'}
         </span>
-        <Link
-          to="/projects/$projectId/wiki/$pageId"
-          params={{ projectId, pageId: page.id }}
-          className="wiki-tree-link"
-          tabIndex={-1}
-          draggable={false}
-        >
-          {page.title}
-        </Link>
+        {renaming ? (
+          <PageRenameField projectId={projectId} page={page} onDone={(title) => onRenamed(page, title)} />
+        ) : (
+          <Link
+            to="/projects/$projectId/wiki/$pageId"
+            params={{ projectId, pageId: page.id }}
+            className="wiki-tree-link"
+            tabIndex={-1}
+            draggable={false}
+          >
+            {page.title}
+          </Link>
+        )}
         <button
           type="button"
           className="wiki-tree-more"
@@ -516,6 +615,19 @@ function ArchivedPages({ projectId }: { projectId: string }) {
 
 function focusRow(tree: HTMLElement | null, id: string) {
   tree?.querySelector<HTMLElement>(`[data-page-id="${id}"]`)?.focus();
+}
+
+/** Once the row of `gone` has left the tree (and taken the focus with it), focuses the row of `to`. */
+function focusOnceGone(treeRef: RefObject<HTMLElement | null>, gone: string, to: string, frames = 60) {
+  requestAnimationFrame(() => {
+    const tree = treeRef.current;
+    if (!tree?.isConnected) return;
+    if (tree.querySelector(`[data-page-id="${gone}"]`)) {
+      if (frames > 0) focusOnceGone(treeRef, gone, to, frames - 1);
+      return;
+    }
+    if (!tree.contains(document.activeElement)) focusRow(tree, to);
+  });
 }
 
 function without(set: ReadonlySet<string>, id: string): Set<string> {
