@@ -73,8 +73,10 @@ function equip(editor: Editor) {
       if (editor.isDestroyed) return;
       // First: it handles the mouse and arrow keys in tables before the other plugins.
       editor.registerPlugin(module.tableEditingPlugin(), (plugin, plugins) => [plugin, ...plugins]);
-      // An empty transaction, so what shows table tools (the toolbar) looks again.
-      editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false));
+      // An empty transaction, so what shows table tools (the toolbar) looks again. The table
+      // plugin may tidy the tables in answer (missing cells): that is no edit of the person's,
+      // so it raises no update (the autosave, a card description's onChange, ignore it).
+      editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false).setMeta('preventUpdate', true));
     },
     () => equipped.delete(editor),
   );
