@@ -1,7 +1,7 @@
 import type { Editor } from '@tiptap/core';
 import { EditorContent, useEditorState } from '@tiptap/react';
 import { type FocusEvent, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { LinkIcon } from '@/ui';
+import { BoldIcon, BulletListIcon, CodeIcon, ItalicIcon, LinkIcon, NumberedListIcon, TaskListIcon } from '@/ui';
 import { editorMarkdown, isAllowedLinkHref, parseMarkdown, wikiExtensions } from '../markdown';
 import { TaskListShortcut } from './task-shortcut';
 import { useOwnEditor } from './use-own-editor';
@@ -183,13 +183,13 @@ function FieldToolbar({ editor, hidden }: { editor: Editor; hidden: boolean }) {
   return (
     <div className="markdown-field-toolbar" role="toolbar" aria-label="Formatting" hidden={hidden}>
       <Tool label="Bold" pressed={state.bold} onClick={() => chain().toggleBold().run()}>
-        <strong>B</strong>
+        <BoldIcon />
       </Tool>
       <Tool label="Italic" pressed={state.italic} onClick={() => chain().toggleItalic().run()}>
-        <em>I</em>
+        <ItalicIcon />
       </Tool>
       <Tool label="Inline code" pressed={state.code} onClick={() => chain().toggleCode().run()}>
-        <code>{'<>'}</code>
+        <CodeIcon />
       </Tool>
       <Tool
         label={state.link ? 'Remove link' : 'Link'}
@@ -199,13 +199,13 @@ function FieldToolbar({ editor, hidden }: { editor: Editor; hidden: boolean }) {
         <LinkIcon />
       </Tool>
       <Tool label="Bulleted list" pressed={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
-        •≡
+        <BulletListIcon />
       </Tool>
       <Tool label="Numbered list" pressed={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
-        1≡
+        <NumberedListIcon />
       </Tool>
       <Tool label="Task list" pressed={state.taskList} onClick={() => chain().toggleTaskList().run()}>
-        ☑
+        <TaskListIcon />
       </Tool>
       {linking && (
         <input
