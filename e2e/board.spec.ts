@@ -140,10 +140,28 @@ test.describe('board', () => {
     await panel.getByLabel('This card is blocked').check();
     await panel.getByLabel('Why is it blocked?').fill('Budget not approved');
     await panel.getByLabel('Why is it blocked?').press('Enter');
+    await panel.getByLabel('Description').fill('Two pages, for the board.');
+    await panel.getByLabel('Description').blur();
+    // The first checklist save's answer (one item, unticked) is held back until the checklist's
+    // other steps are made: they are all made while it is on its way, and it used to roll them back.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let hold = true;
+    await page.route(`**/api/projects/${board.id}/cards/${board.cards['Write brief']}`, async (route) => {
+      if (!hold || route.request().method() !== 'PATCH' || !route.request().postData()?.includes('"checklist"'))
+        return route.fallback();
+      hold = false;
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+    });
+    const checklist = panel.getByRole('group', { name: /^Checklist/ });
+    const items = checklist.getByRole('listitem').locator('label');
     await panel.getByLabel('New checklist item').fill('Draft outline');
     await panel.getByLabel('New checklist item').press('Enter');
     await panel.getByLabel('New checklist item').fill('Get sign-off');
     await panel.getByLabel('New checklist item').press('Enter');
+    await expect(items).toHaveText(['Draft outline', 'Get sign-off']);
     await panel.getByRole('checkbox', { name: 'Draft outline' }).check();
     // Reorder with the keyboard: Space picks the item up, an arrow moves it, Space drops it.
     // Each step waits for its announcement: the sensor measures the list after picking up.
@@ -155,8 +173,9 @@ test.describe('board', () => {
     await expect(announced('“Get sign-off” is now at position 1 of 2')).toHaveCount(1);
     await page.keyboard.press('Space');
     await expect(announced('Dropped “Get sign-off” at position 1 of 2')).toHaveCount(1);
-    await panel.getByLabel('Description').fill('Two pages, for the board.');
-    await panel.getByLabel('Description').blur();
+    await expect(items).toHaveText(['Get sign-off', 'Draft outline']);
+    release();
+    // "Saved" once every save has been answered.
     await expect(status).toHaveText('Saved');
 
     await expect
@@ -179,6 +198,10 @@ test.describe('board', () => {
         // The field is a local date; the card is due at 17:00 that day, local time.
         due: new Date(2030, 2, 14, 17).toISOString(),
       });
+    // Every answer is in: the panel and the card's face show the checklist as it was made.
+    await expect(items).toHaveText(['Get sign-off', 'Draft outline']);
+    await expect(checklist.getByRole('checkbox', { name: 'Draft outline' })).toBeChecked();
+    await expect(checklist.getByRole('checkbox', { name: 'Get sign-off' })).not.toBeChecked();
     const face = card(page, 'Write the brief');
     await expect(face).toContainText('Blocked: Budget not approved');
     await expect(face).toContainText('Urgent');

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { ProjectDetail } from '@/api';
-import { storeCard, storeColumnOrders, storeCommentCopy } from './board-writer';
+import { cardSaves, storeCard, storeColumnOrders, storeCommentCopy } from './board-writer';
 import { boardQueries } from './queries';
 import { testCard } from './test-card';
 
@@ -69,5 +69,40 @@ describe('board writer', () => {
       { author: 'Max', at: '2026-01-02T00:00:00.000Z', text: 'Done?' },
     ]);
     expect(faces.filter((item) => item.comments.length > 0)).toHaveLength(1);
+  });
+
+  it('cardSaves fetches a card again after its last save ends, when a live change came meanwhile', async () => {
+    const { client } = setup();
+    const key = boardQueries.card('p', '1').queryKey;
+    client.setQueryData(key, card('1', 'a'));
+    const save = () => {
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      const done = client
+        .getMutationCache()
+        .build(client, {
+          mutationKey: cardSaves.mutationKey('p', '1'),
+          mutationFn: () => answered,
+          onSettled: () => cardSaves.settle(client, 'p', '1'),
+        })
+        .execute(undefined);
+      return { answer, done };
+    };
+    // With no save on its way, a live change is simply the newest truth.
+    cardSaves.noteLiveChange(client, 'p', '1');
+    const alone = save();
+    alone.answer();
+    await alone.done;
+    expect(client.getQueryState(key)?.isInvalidated).toBe(false);
+    // Came while saves were on their way: it may predate their answers or follow them.
+    const first = save();
+    const second = save();
+    cardSaves.noteLiveChange(client, 'p', '1');
+    first.answer();
+    await first.done;
+    expect(client.getQueryState(key)?.isInvalidated).toBe(false);
+    second.answer();
+    await second.done;
+    expect(client.getQueryState(key)?.isInvalidated).toBe(true);
   });
 });

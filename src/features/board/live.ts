@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onLiveEvent, type LiveEventType, type LivePayloads } from '@/api';
-import { cardMoves, refetchBoard, storeCard, storeColumnOrders, storeCommentCopy } from './board-writer';
+import { cardMoves, cardSaves, refetchBoard, storeCard, storeColumnOrders, storeCommentCopy } from './board-writer';
 import { boardQueries, projectQueries } from './queries';
 
 /** The events that place a card: each carries the card and the new order of the columns it touched. */
@@ -19,6 +19,7 @@ export function useBoardLive(projectId: string) {
       });
     const withOrders = ({ card, columns }: CardPlacement) => {
       cardMoves.noteLiveChange(projectId);
+      cardSaves.noteLiveChange(queryClient, projectId, card.id);
       storeColumnOrders(queryClient, projectId, columns, card);
     };
     const refetch = () => refetchBoard(queryClient, projectId);
@@ -27,7 +28,10 @@ export function useBoardLive(projectId: string) {
       onBoard('card.moved', withOrders),
       onBoard('card.archived', withOrders),
       onBoard('card.restored', withOrders),
-      onBoard('card.updated', ({ card }) => storeCard(queryClient, projectId, card)),
+      onBoard('card.updated', ({ card }) => {
+        cardSaves.noteLiveChange(queryClient, projectId, card.id);
+        storeCard(queryClient, projectId, card);
+      }),
       onBoard('columns.changed', () => {
         cardMoves.noteLiveChange(projectId);
         refetch();

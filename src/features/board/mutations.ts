@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, unwrap, type UpdateCardRequest } from '@/api';
 import { toast } from '@/ui';
-import { applyColumnOrders, moveLocally, replaceCard, withChanges } from './board-cache';
-import { cardMoves, storeCard, storeColumnOrders } from './board-writer';
+import { applyColumnOrders, moveLocally, replaceCard } from './board-cache';
+import { cardMoves, cardSaves, storeCard, storeColumnOrders } from './board-writer';
 import { boardQueries, projectQueries } from './queries';
 
 export type MoveInput = { cardId: string; columnId: string; position: number; title: string };
@@ -52,27 +52,23 @@ export function useCreateCard(projectId: string) {
 }
 
 /**
- * Saves card fields: the open card shows the change at once, then the board and the card show
- * what the server returned; a refused change is rolled back.
+ * Saves card fields, one save after another per card (see `cardSaves`): the open card shows the
+ * change at once (`useShownCard`, for as long as the save is on its way), then the board and the
+ * card show what the server returned; a refused change is no longer shown, and the caller reports
+ * the server's message.
  */
 export function useUpdateCard(projectId: string, cardId: string) {
   const queryClient = useQueryClient();
-  const key = boardQueries.card(projectId, cardId).queryKey;
   return useMutation({
+    mutationKey: cardSaves.mutationKey(projectId, cardId),
+    scope: cardSaves.scope(projectId, cardId),
     mutationFn: (changes: UpdateCardRequest) =>
       unwrap(
         api.PATCH('/projects/{projectId}/cards/{cardId}', { params: { path: { projectId, cardId } }, body: changes }),
       ),
-    onMutate: async (changes) => {
-      await queryClient.cancelQueries({ queryKey: key, exact: true });
-      const previous = queryClient.getQueryData(key);
-      if (previous) queryClient.setQueryData(key, withChanges(previous, changes));
-      return { previous };
-    },
+    onMutate: () => cardSaves.begin(queryClient, projectId, cardId),
     onSuccess: (card) => storeCard(queryClient, projectId, card),
-    onError: (_error, _changes, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
+    onSettled: () => cardSaves.settle(queryClient, projectId, cardId),
   });
 }
 

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { type ComponentType, type KeyboardEvent, Suspense } from 'react';
 import { errorMessage, type Card, type Member } from '@/api';
 import { formatDateTime } from '@/lib/format';
@@ -7,8 +6,8 @@ import { Avatar, Button, QueryNotice } from '@/ui';
 import { PRIORITIES, priorityLabel } from '../filters';
 import { useCardDrafts } from '../hooks/use-card-drafts';
 import { useSaveState } from '../hooks/use-save-state';
+import { useShownCard } from '../hooks/use-shown-card';
 import { useUpdateCard } from '../mutations';
-import { boardQueries } from '../queries';
 import { CardStatus } from './card-status';
 import { ChecklistEditor } from './checklist-editor';
 import { LabelEditor } from './label-editor';
@@ -53,19 +52,13 @@ type CardEditorProps = {
 
 /** Everything on a card, saved as you go, with a visible saving / saved / error state. */
 export function CardEditor({ projectId, cardId, members, DescriptionField }: CardEditorProps) {
-  const query = useQuery(boardQueries.card(projectId, cardId));
+  const { query, card } = useShownCard(projectId, cardId);
   if (query.isPending) return <QueryNotice status="loading" label="Loading card…" />;
-  if (query.isError) {
+  if (query.isError || !card) {
     return <QueryNotice status="error" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   }
   return (
-    <CardFields
-      key={query.data.id}
-      projectId={projectId}
-      card={query.data}
-      members={members}
-      DescriptionField={DescriptionField}
-    />
+    <CardFields key={card.id} projectId={projectId} card={card} members={members} DescriptionField={DescriptionField} />
   );
 }
 

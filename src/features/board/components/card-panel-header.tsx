@@ -1,15 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '@/api';
 import { toast, ArchiveIcon, LinkIcon, MenuButton, MoreIcon, type MenuItem } from '@/ui';
+import { useShownCard } from '../hooks/use-shown-card';
 import { useUpdateCard } from '../mutations';
-import { boardQueries } from '../queries';
 
 /**
  * The card panel's sticky header: the card's title (visible while the panel scrolls) and its
  * menu (copy link, archive or restore). The panel adds the close button.
  */
 export function CardPanelHeader({ projectId, cardId, link }: { projectId: string; cardId: string; link: string }) {
-  const card = useQuery(boardQueries.card(projectId, cardId)).data;
+  const { card } = useShownCard(projectId, cardId);
   const update = useUpdateCard(projectId, cardId);
   if (!card) return null;
   const items: MenuItem[] = [

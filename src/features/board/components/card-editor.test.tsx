@@ -1,0 +1,213 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Card, LiveEvent, LiveEventType, ProjectDetail, UpdateCardRequest } from '@/api';
+import { formatDateTime } from '@/lib/format';
+import { withChanges } from '../board-cache';
+import { useBoardLive } from '../live';
+import { boardQueries } from '../queries';
+import { testCard } from '../test-card';
+import { CardEditor, type DescriptionFieldProps } from './card-editor';
+
+/** Live events are handed to the board's handlers by the test (the stream is not opened). */
+const live = vi.hoisted(() => ({ handlers: new Map<string, (event: unknown) => void>() }));
+vi.mock('@/api', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  onLiveEvent: (type: string, handler: (event: unknown) => void) => {
+    live.handlers.set(type, handler);
+    return () => live.handlers.delete(type);
+  },
+}));
+function emit<T extends LiveEventType>(event: T, data: LiveEvent<T>['data']) {
+  act(() => live.handlers.get(event)?.({ id: '1', event, data }));
+}
+
+const projectId = 'p1';
+const start = testCard('c1', 'col', {
+  title: 'Write brief',
+  checklist: [
+    { text: 'Draft outline', done: false },
+    { text: 'Get sign-off', done: false },
+  ],
+});
+const ticked = [
+  { text: 'Draft outline', done: true },
+  { text: 'Get sign-off', done: false },
+];
+
+/** A save the server has received and not answered yet. */
+type Save = { body: UpdateCardRequest; answer: (status: number, body: unknown) => void; answered?: Card };
+
+/**
+ * Stands in for the server: each PATCH of the card waits until the test answers it; a GET of the
+ * card answers at once with `server.card`, the server's current state.
+ */
+function serve() {
+  const server = { card: start, saves: [] as Save[], reads: 0, version: 0 };
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      if (request.method === 'GET') {
+        server.reads++;
+        return json(200, server.card);
+      }
+      const body = (await request.json()) as UpdateCardRequest;
+      return new Promise<Response>((resolve) =>
+        server.saves.push({ body, answer: (status, value) => resolve(json(status, value)) }),
+      );
+    }),
+  );
+  return {
+    server,
+    /** The `index`th save, once it has reached the server. */
+    save: async (index: number) => {
+      await waitFor(() => expect(server.saves.length).toBeGreaterThan(index));
+      return server.saves[index]!;
+    },
+    /** Commits a save and answers with the card as it then is. */
+    commit: (save: Save) => {
+      server.version++;
+      server.card = {
+        ...withChanges(server.card, save.body),
+        updatedAt: new Date(Date.UTC(2026, 1, server.version, 12)).toISOString(),
+      };
+      save.answered = server.card;
+      act(() => save.answer(200, server.card));
+    },
+  };
+}
+
+function DescriptionField({ id, label, value, onChange, onFocus, onBlur }: DescriptionFieldProps) {
+  return (
+    <textarea
+      id={id}
+      aria-label={label}
+      value={value}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+function Panel() {
+  useBoardLive(projectId);
+  return <CardEditor projectId={projectId} cardId={start.id} members={[]} DescriptionField={DescriptionField} />;
+}
+
+function renderPanel() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const board: ProjectDetail = {
+    id: projectId,
+    name: 'P',
+    description: '',
+    archived: false,
+    archivedAt: null,
+    createdAt: start.createdAt,
+    updatedAt: start.updatedAt,
+    lastActivityAt: start.updatedAt,
+    cardCount: 1,
+    columns: [{ id: 'col', name: 'Backlog', position: 0, wipLimit: null, cards: [start] }],
+  };
+  client.setQueryData(boardQueries.detail(projectId).queryKey, board);
+  client.setQueryData(boardQueries.card(projectId, start.id).queryKey, start);
+  render(
+    <QueryClientProvider client={client}>
+      <Panel />
+    </QueryClientProvider>,
+  );
+  return {
+    checkbox: () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'Draft outline' }),
+    priority: () => screen.getByLabelText<HTMLSelectElement>('Priority'),
+    title: () => screen.getByLabelText<HTMLTextAreaElement>('Title'),
+    status: () => screen.getAllByRole('status')[0]!.textContent,
+    /** Waits until the panel shows the card as the server answered `save` (its time of change). */
+    answered: (save: Save) =>
+      waitFor(() =>
+        expect(document.querySelector('.card-editor-footer')!.textContent).toContain(
+          `updated ${formatDateTime(save.answered!.updatedAt)}`,
+        ),
+      ),
+  };
+}
+
+describe('card panel saves on their way at once', () => {
+  beforeEach(() => live.handlers.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('an answer that predates a later save does not hide that save’s change', async () => {
+    const user = userEvent.setup();
+    const { save, commit } = serve();
+    const panel = renderPanel();
+    await user.selectOptions(panel.priority(), 'urgent');
+    // Ticked from the click on: a controlled checkbox would otherwise go back to its old state.
+    fireEvent.click(panel.checkbox());
+    expect(panel.checkbox().checked).toBe(true);
+
+    // The priority's answer: the card as of that save, the checklist as it was before the tick.
+    const first = await save(0);
+    expect(first.body).toEqual({ priority: 'urgent' });
+    commit(first);
+    await panel.answered(first);
+    expect(panel.checkbox().checked).toBe(true);
+    expect(panel.priority().value).toBe('urgent');
+    expect(panel.status()).toContain('Saving');
+
+    const second = await save(1);
+    expect(second.body).toEqual({ checklist: ticked });
+    commit(second);
+    await waitFor(() => expect(panel.status()).toBe('Saved'));
+    expect(panel.checkbox().checked).toBe(true);
+    expect(panel.priority().value).toBe('urgent');
+  });
+
+  it('a refused save puts back only its own field, with the server’s message; the other save stands', async () => {
+    const user = userEvent.setup();
+    const { save, commit } = serve();
+    const panel = renderPanel();
+    await user.selectOptions(panel.priority(), 'urgent');
+    await user.click(panel.checkbox());
+
+    const first = await save(0);
+    act(() => first.answer(409, { error: 'The card is locked for review', code: 'CONFLICT' }));
+    await waitFor(() => expect(panel.status()).toContain('Not saved: The card is locked for review'));
+    // The priority is the server's again; the tick, still on its way, stays.
+    expect(panel.priority().value).toBe('none');
+    expect(panel.checkbox().checked).toBe(true);
+
+    const second = await save(1);
+    expect(second.body).toEqual({ checklist: ticked });
+    commit(second);
+    await panel.answered(second);
+    expect(panel.checkbox().checked).toBe(true);
+    expect(panel.priority().value).toBe('none');
+    // The refusal stays reported (with its retry) after the other save succeeded.
+    expect(panel.status()).toContain('Not saved: The card is locked for review');
+  });
+
+  it('a colleague’s change arriving live while a save is on its way does not hide that save’s change', async () => {
+    const user = userEvent.setup();
+    const { server, save, commit } = serve();
+    const panel = renderPanel();
+    await user.click(panel.checkbox());
+    const tick = await save(0);
+
+    // Max renames the card and raises its priority; his card has the checklist as it was.
+    server.card = { ...server.card, title: 'Renamed by Max', priority: 'high', updatedAt: '2026-01-15T12:00:00.000Z' };
+    emit('card.updated', { projectId, actorUserId: 'u-max', card: server.card });
+    await waitFor(() => expect(panel.title().value).toBe('Renamed by Max'));
+    expect(panel.priority().value).toBe('high');
+    expect(panel.checkbox().checked).toBe(true);
+
+    commit(tick);
+    await panel.answered(tick);
+    expect(panel.checkbox().checked).toBe(true);
+    expect(panel.title().value).toBe('Renamed by Max');
+    // The event may predate or follow the answer: the card is read again once the save is done.
+    await waitFor(() => expect(server.reads).toBe(1));
+    expect(panel.checkbox().checked).toBe(true);
+  });
+});
