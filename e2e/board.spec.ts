@@ -121,6 +121,8 @@ test.describe('board', () => {
   });
 
   test('the card panel edits every field with autosave', async ({ page, signedIn, request }) => {
+    // Every field, each saved and checked against the server: about 10 s, several times that on a busy machine.
+    test.setTimeout(60_000);
     const token = await signedIn(ADMIN, '/projects');
     const board = await createBoard(request, token, `Panel ${Date.now()}`, spec);
     await page.goto(`/projects/${board.id}`);
