@@ -12,6 +12,7 @@ import {
   treeItem,
   wikiUrl,
 } from './pages/wiki';
+import { createThread, createWikiPage, highlight } from './pages/wiki-comments';
 
 /** A second person in their own browser context, signed in and on `path`. */
 async function openAs(browser: Browser, token: string, path: string): Promise<Page> {
@@ -281,6 +282,34 @@ test.describe('wiki pages edited together', () => {
     await expect(title).toHaveAccessibleDescription('200/200 characters');
     await expectSaved(page);
     expect((await serverPage(request, max, projectId, created.id)).title).toBe('x'.repeat(200));
+  });
+
+  test('opening a thread from its passage keeps the page where it was scrolled', async ({
+    page,
+    signedIn,
+    request,
+  }) => {
+    const token = await signedIn(MEMBER, '/projects');
+    const anchor = '2d9c6e3f-4f5b-4c7d-8e9f-0a1b2c3d4e5f';
+    const filler = Array.from({ length: 60 }, (_, index) => `Filler paragraph ${index + 1}.`).join('\n\n');
+    const wiki = await createWikiPage(
+      request,
+      token,
+      'Scroll plan',
+      `${filler}\n\nThe [comment id="${anchor}"]deadline is Friday[/comment] for everyone.\n`,
+    );
+    await createThread(request, token, wiki, anchor, 'Which Friday?');
+    await page.goto(wikiUrl(wiki.projectId, wiki.pageId));
+    const passage = highlight(page, 'deadline is Friday');
+    await passage.scrollIntoViewIfNeeded();
+    const scrolled = () =>
+      page.evaluate(() => document.scrollingElement!.scrollTop + document.querySelector('#main')!.scrollTop);
+    const before = await scrolled();
+    expect(before).toBeGreaterThan(200);
+    await passage.click();
+    await expect(page).toHaveURL(/[?&]thread=/);
+    await expect(passage).toHaveClass(/is-active/);
+    expect(Math.abs((await scrolled()) - before)).toBeLessThan(50);
   });
 
   test('an unsaved draft survives a reload and saves once the server can be reached', async ({

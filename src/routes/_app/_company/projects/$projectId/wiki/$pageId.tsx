@@ -33,7 +33,10 @@ function WikiPageRoute() {
       projectId={projectId}
       pageId={pageId}
       thread={thread}
-      onThreadChange={(next) => void navigate({ search: (previous) => ({ ...previous, thread: next }), replace: true })}
+      // The open thread is kept in the address for links; it is no new page, so the view stays where it is.
+      onThreadChange={(next) =>
+        void navigate({ search: (previous) => ({ ...previous, thread: next }), replace: true, resetScroll: false })
+      }
     />
   );
 }
