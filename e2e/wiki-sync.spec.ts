@@ -12,7 +12,7 @@ import {
   treeItem,
   wikiUrl,
 } from './pages/wiki';
-import { createThread, createWikiPage, highlight } from './pages/wiki-comments';
+import { composer, createThread, createWikiPage, highlight, marginThread, selectInEditor } from './pages/wiki-comments';
 
 /** A second person in their own browser context, signed in and on `path`. */
 async function openAs(browser: Browser, token: string, path: string): Promise<Page> {
@@ -310,6 +310,31 @@ test.describe('wiki pages edited together', () => {
     await expect(page).toHaveURL(/[?&]thread=/);
     await expect(passage).toHaveClass(/is-active/);
     expect(Math.abs((await scrolled()) - before)).toBeLessThan(50);
+  });
+
+  test('after posting a comment, the next click puts the caret where it lands', async ({ page, signedIn, request }) => {
+    // The click used to be lost: a highlight change dispatched while ProseMirror handled it wrote the
+    // old selection back.
+    const token = await signedIn(MEMBER, '/projects');
+    const wiki = await createWikiPage(
+      request,
+      token,
+      'Caret plan',
+      'Order the grinders today.\n\nPrint menus for the week.\n\nHire two baristas.\n',
+    );
+    await page.goto(wikiUrl(wiki.projectId, wiki.pageId));
+    await selectInEditor(page, 'Order the grinders');
+    await page.keyboard.press('Control+Alt+m');
+    const box = composer(page).getByRole('textbox', { name: 'Comment on the selection' });
+    await expect(box).toBeFocused();
+    await box.fill('Which brand?');
+    await page.keyboard.press('Control+Enter');
+    await expect(marginThread(page, 'Order the grinders')).toBeVisible();
+    await editor(page).locator('p', { hasText: 'Hire two baristas.' }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' X1');
+    await expect(editor(page).locator('p', { hasText: 'Hire two baristas. X1' })).toBeVisible();
+    await expect(editor(page).locator('p', { hasText: 'Order the grinders today.' })).not.toContainText('X1');
   });
 
   test('an unsaved draft survives a reload and saves once the server can be reached', async ({

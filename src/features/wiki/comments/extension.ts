@@ -239,7 +239,12 @@ export const WikiCommentUi = Extension.create<Record<string, never>, WikiComment
           decorations: (state) => key.getState(state)?.decorations,
           handleClick: (view: EditorView, pos: number) => {
             const state = key.getState(view.state);
-            if (state) emit(storage, { type: 'activate', anchor: threadAnchorsAt(state, pos)[0] ?? null });
+            if (!state) return false;
+            const anchor = threadAnchorsAt(state, pos)[0] ?? null;
+            // After the click is done: the listeners change the highlights with a transaction, and one
+            // dispatched while ProseMirror is still handling the click writes the old selection back
+            // over the one the click made in the page (the click was lost).
+            setTimeout(() => emit(storage, { type: 'activate', anchor }));
             return false;
           },
           handleDOMEvents: {
