@@ -4,7 +4,7 @@
  */
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/browser.ts';
-import { percentile, round, signIn } from './shared.ts';
+import { percentile, round, signIn, type Trace } from './shared.ts';
 
 /** Milliseconds from the board response's last byte to the first frame showing the board. */
 async function renderOnce(page: Page, url: string): Promise<number> {
@@ -75,16 +75,6 @@ export async function boardBench(base: string, projectId: string) {
 }
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'];
-type TraceEvent = {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { message?: string } };
-};
-type Trace = { traceEvents: TraceEvent[] };
 
 /**
  * Main-thread work per frame during a drag, from a Chromium trace of it: the drag is marked with

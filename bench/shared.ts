@@ -18,3 +18,15 @@ export async function signIn(base: string, email: string): Promise<string> {
   });
   return ((await response.json()) as { token: string }).token;
 }
+
+/** A Chromium trace event, as far as the browser benchmarks read it. */
+export type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { message?: string; type?: string } };
+};
+export type Trace = { traceEvents: TraceEvent[] };

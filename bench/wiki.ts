@@ -4,7 +4,7 @@
  */
 import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../scripts/browser.ts';
-import { percentile, round, signIn } from './shared.ts';
+import { percentile, round, signIn, type Trace, type TraceEvent } from './shared.ts';
 
 type BenchWindow = Window & {
   __editableAt?: number;
@@ -13,16 +13,6 @@ type BenchWindow = Window & {
 
 // `blink` holds the editing events (TypingCommand::InsertText, Editor::SyncSelection).
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink'];
-type TraceEvent = {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { data?: { type?: string } };
-};
-type Trace = { traceEvents: TraceEvent[] };
 
 /**
  * Per keystroke, from a Chromium trace of the typing: the main thread's busy time from the start
