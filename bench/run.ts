@@ -19,10 +19,15 @@
  *  8. The wiki: Markdown parse and serialize of a 50,000-word page (Node), page save latency on
  *     the server (10,000 and 50,000 words), and in Chromium on the large seed's 50,000-word page:
  *     data arrival to an editable page, and keystroke to paint while typing in it.
+ *  9. The file drive: listing a folder of 10,000 nodes, in process and over HTTP (first and middle
+ *     pages, each sort), and in Chromium, wheel-scrolling its virtualized list (bench/files-list.ts,
+ *     on its own data directory and server). Then upload and download of a 1 GiB file through the
+ *     signed URLs of the local-disk storage beside a `cp` of it, with the server's memory
+ *     (bench/files-transfer.ts, likewise on its own server).
  *
  * Results are also written to bench/results/latest.json. `npm run bench -- home` runs only the
  * server start and section 7, `npm run bench -- wiki` the bundle sizes, the server start and
- * section 8; neither writes the results file.
+ * section 8, `npm run bench -- files` only section 9; none of them writes the results file.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +36,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { boardBench, paletteBench, searchLatency } from './browser.ts';
+import { filesListBench } from './files-list.ts';
+import { filesTransferBench } from './files-transfer.ts';
 import { homeBench, homeEndpointTimes, seedHomeActivity } from './home.ts';
 import { signIn } from './shared.ts';
 import { wikiBrowserBench } from './wiki.ts';
@@ -40,7 +47,8 @@ import { wikiSaveLatency } from './wiki-server.ts';
 const root = fileURLToPath(new URL('../', import.meta.url));
 const homeOnly = process.argv.slice(2).includes('home');
 const wikiOnly = process.argv.slice(2).includes('wiki');
-const partial = homeOnly || wikiOnly;
+const filesOnly = process.argv.slice(2).includes('files');
+const partial = homeOnly || wikiOnly || filesOnly;
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
 
 // ---------------------------------------------------------------- 1. bundle sizes
@@ -398,8 +406,12 @@ async function autocannon(
   };
 }
 
-if (!homeOnly) bundleSizes();
-await server();
+if (!homeOnly && !filesOnly) bundleSizes();
+if (!filesOnly) await server();
+if (!homeOnly && !wikiOnly) {
+  results.files = await filesListBench();
+  results.filesTransfer = await filesTransferBench();
+}
 if (!partial) {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);

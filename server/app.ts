@@ -17,6 +17,8 @@ import { registerAuthRoutes } from './modules/auth/handlers.ts';
 import { registerCardRoutes } from './modules/cards/handlers.ts';
 import { registerCommentRoutes } from './modules/comments/handlers.ts';
 import { registerDocsRoutes } from './modules/docs/handlers.ts';
+import { registerStorageRoutes } from './modules/files/storage/index.ts';
+import { registerFileRoutes } from './modules/files/handlers.ts';
 import { registerHomeRoutes } from './modules/home/handlers.ts';
 import { registerMemberRoutes } from './modules/members/handlers.ts';
 import { registerNotificationRoutes } from './modules/notifications/handlers.ts';
@@ -57,6 +59,10 @@ export function createApi(): OpenAPIHono<AppEnv> {
     scheme: 'bearer',
     description: 'A session JWT from `POST /auth/login`, or an API key (`aik_…`).',
   });
+  // The signed storage URLs of the local-disk backend, before the body limit and the no-store
+  // below, which they never reach: uploads stream to disk with their own signed cap, and downloads
+  // may be cached privately while their URL is valid.
+  registerStorageRoutes(api);
   const defaultLimit = limitBody(MAX_BODY_BYTES, '1 MiB');
   const wikiLimit = limitBody(MAX_WIKI_BODY_BYTES, '3 MiB');
   api.use('*', (c, next) =>
@@ -82,6 +88,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerCardRoutes(api);
   registerCommentRoutes(api);
   registerWikiRoutes(api);
+  registerFileRoutes(api);
   registerNotificationRoutes(api);
   registerSearchRoutes(api);
   registerSystemRoutes(api, () => openApiDocument(api));

@@ -9,6 +9,7 @@ import { createRateLimiters } from './http/rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
 import { generateSigningSecret } from './lib/secrets.ts';
 import { Authenticator } from './modules/auth/authenticator.ts';
+import type { FileStorage } from './modules/files/storage/types.ts';
 
 const SESSION_SECRET = 'session-signing-key';
 
@@ -29,7 +30,8 @@ export async function loadSecrets(db: Database, configured?: string): Promise<Se
   }
   // A separate key for support-widget tokens, so one can never stand in for the other.
   const support = createHmac('sha256', session).update('support-widget-identity').digest('base64url');
-  return { session, support };
+  const storage = createHmac('sha256', session).update('file-storage-urls').digest('base64url');
+  return { session, support, storage };
 }
 
 export type ContextOptions = {
@@ -39,10 +41,19 @@ export type ContextOptions = {
   jwtSecret?: string;
   /** The clock of the rate limiters and the credential cache; tests control it. */
   clock?: () => number;
+  /** Builds where file bytes are kept, once the secrets (which sign its URLs) are loaded. */
+  storage: (secrets: Secrets) => FileStorage | Promise<FileStorage>;
 };
 
 /** Builds everything request handlers share: database, secrets, bus, authenticator, limiters. */
-export async function createContext({ handle, config, logger, jwtSecret, clock }: ContextOptions): Promise<AppContext> {
+export async function createContext({
+  handle,
+  config,
+  logger,
+  jwtSecret,
+  clock,
+  storage,
+}: ContextOptions): Promise<AppContext> {
   const secrets = await loadSecrets(handle.db, jwtSecret);
   const bus = await createEventBus(handle, logger);
   return {
@@ -59,5 +70,6 @@ export async function createContext({ handle, config, logger, jwtSecret, clock }
       onError: (error) => logger.warn(`rate-limit clean-up failed: ${(error as Error).message}`),
     }),
     hub: new EventHub(handle.db, bus, logger),
+    storage: await storage(secrets),
   };
 }

@@ -4,6 +4,7 @@ import type { EventHub } from './events/hub.ts';
 import type { RateLimiters } from './http/rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Authenticator } from './modules/auth/authenticator.ts';
+import type { FileStorage } from './modules/files/storage/types.ts';
 import type { AppConfig, Secrets } from './types.ts';
 
 // The shared types live in types.ts, which imports nothing of the server; they are re-exported
@@ -22,5 +23,7 @@ declare module './types.ts' {
     limiters: RateLimiters;
     /** Fans live events out to this instance's open streams. */
     hub: EventHub;
+    /** Where file bytes are kept: local disk or an S3-compatible bucket (modules/files/storage). */
+    storage: FileStorage;
   }
 }

@@ -53,6 +53,39 @@ const EnvSchema = z.object({
     .optional(),
   /** Take the client address from `X-Forwarded-For` (only behind a trusted proxy). */
   TRUST_PROXY: booleanFlag.default(false),
+  /** Megabytes a company's drive may hold (uploads in progress and the trash count). Default 100 GiB. */
+  FILES_QUOTA_MB: positiveInt.default(100 * 1024),
+  /** The largest file one upload may declare, in megabytes. Default 5 GiB. */
+  FILES_MAX_FILE_MB: positiveInt.default(5 * 1024),
+  /** Lifetime of signed upload and download URLs, in seconds. */
+  FILES_URL_TTL_SECONDS: positiveInt
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  /** Uploads not completed after this many hours are removed with their bytes. */
+  FILES_PENDING_HOURS: positiveInt.default(24),
+  /** Days deleted files stay in the trash before they are removed for good. */
+  FILES_TRASH_DAYS: positiveInt.default(30),
+  /**
+   * Where file bytes are kept: unset for the local disk under `${DATA_DIR}/files`,
+   * `file:///absolute/path` for another directory, `s3://bucket` or `s3://bucket/prefix` for an
+   * S3-compatible bucket (with the `S3_*` settings below).
+   */
+  STORAGE_URL: z
+    .string()
+    .regex(
+      /^(file:\/\/\/.+|s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?)$/,
+      'STORAGE_URL must be file:///absolute/path or s3://bucket[/prefix]',
+    )
+    .optional(),
+  /** URL of an S3-compatible service (MinIO, R2, …); unset for AWS S3. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Credentials of the bucket; both or neither (then the AWS SDK's own chain: profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address the bucket in the path (`endpoint/bucket/key`); default true when `S3_ENDPOINT` is set. */
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   /** Which data to seed on start: `demo` (default), `large` (demo plus bulk data), or `none`. */
   SEED: z.enum(['demo', 'large', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -68,6 +101,9 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  if (Boolean(result.data.S3_ACCESS_KEY_ID) !== Boolean(result.data.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid environment:\n  S3_ACCESS_KEY_ID: set both it and S3_SECRET_ACCESS_KEY, or neither');
   }
   return result.data;
 }

@@ -4,7 +4,10 @@ import { createApp } from './app.ts';
 import { createContext } from './bootstrap.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.ts';
+import { seedDemoFiles, signedUrlWriter } from './db/seed/files.ts';
 import { loadEnv } from './env.ts';
+import { sweepFiles } from './modules/files/index.ts';
+import { createStorage, describeStorage, storageOptions } from './modules/files/storage/index.ts';
 import { createLogger } from './lib/logger.ts';
 
 const startedAt = performance.now();
@@ -24,10 +27,12 @@ if (env.SEED !== 'none') {
   }
 }
 
+const storage = storageOptions(env);
 const ctx = await createContext({
   handle,
   logger,
   jwtSecret: env.JWT_SECRET,
+  storage: (secrets) => createStorage(storage, secrets.storage),
   config: {
     sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
     rateLimits: {
@@ -42,11 +47,42 @@ const ctx = await createContext({
     staticDir: env.STATIC_DIR,
     connectSources: env.CSP_CONNECT_SRC?.split(' '),
     sseHeartbeatMs: 10_000,
+    files: {
+      quotaBytes: env.FILES_QUOTA_MB * 1024 * 1024,
+      maxFileBytes: env.FILES_MAX_FILE_MB * 1024 * 1024,
+      uploadUrlSeconds: env.FILES_URL_TTL_SECONDS,
+      downloadUrlSeconds: env.FILES_URL_TTL_SECONDS,
+      pendingHours: env.FILES_PENDING_HOURS,
+      trashDays: env.FILES_TRASH_DAYS,
+    },
   },
 });
 
 const app = createApp(ctx);
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+// The demo drive's bytes go through the storage's signed upload URLs, so it needs the app.
+if (env.SEED !== 'none') {
+  const write = signedUrlWriter(ctx.storage, app);
+  if (await handle.exclusive(() => seedDemoFiles(handle.db, write, DEMO_ACCOUNTS.admin))) {
+    logger.info('seeded the demo drive');
+  }
+}
+
+// The drive's housekeeping: abandoned uploads and old trash go, with their bytes (at start, then hourly).
+const sweep = () =>
+  sweepFiles(ctx)
+    .then(({ pending, purged }) => {
+      if (pending + purged > 0)
+        logger.info(`files: removed ${pending} abandoned uploads and ${purged} nodes from the trash`);
+    })
+    .catch((error: Error) => logger.warn(`files: housekeeping failed: ${error.message}`));
+void sweep();
+const sweepTimer = setInterval(() => void sweep(), 3600_000);
+sweepTimer.unref();
+// Node ends any request still running after 5 minutes (`requestTimeout`): a large upload to the
+// local-disk storage takes longer on a slow link. Instead, a connection idle for 2 minutes is
+// closed (event streams send a heartbeat every few seconds; headers must still come in 60 s).
+const serverOptions = { requestTimeout: 0 };
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions }, (info) => {
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const database = handle.kind === 'postgres' ? 'Postgres (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`;
@@ -54,6 +90,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
     [
       '',
       `  Workspace is running at http://${host}:${info.port}/  (ready in ${seconds} s, ${database})`,
+      `  Files are stored on ${describeStorage(storage)}`,
       '',
       `  Sign in as an admin:  ${DEMO_ACCOUNTS.admin}  /  ${DEMO_PASSWORD}`,
       `  or as a member:       ${DEMO_ACCOUNTS.member}  /  ${DEMO_PASSWORD}`,
@@ -62,12 +99,15 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   );
 });
 
+server.setTimeout(120_000);
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info(`received ${signal}, shutting down`);
   server.close();
+  clearInterval(sweepTimer);
   ctx.hub.close();
   await ctx.bus.close();
   // Closing the embedded database cleanly keeps its files consistent for the next start.

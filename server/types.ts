@@ -29,6 +29,23 @@ export type AppConfig = {
   connectSources?: string[];
   /** Interval of the keep-alive comment on event streams (at most 15 s). */
   sseHeartbeatMs: number;
+  /** The drive's limits (server/modules/files). */
+  files: FilesConfig;
+};
+
+export type FilesConfig = {
+  /** Bytes a company's drive may hold (uploads in progress and the trash included). */
+  quotaBytes: number;
+  /** The largest file one upload may declare. */
+  maxFileBytes: number;
+  /** Lifetime of signed upload URLs, in seconds. */
+  uploadUrlSeconds: number;
+  /** Lifetime of signed download URLs, in seconds. */
+  downloadUrlSeconds: number;
+  /** Uploads not completed within this many hours are removed with their bytes. */
+  pendingHours: number;
+  /** Nodes stay in the trash this many days, then are removed with their bytes. */
+  trashDays: number;
 };
 
 export type Secrets = {
@@ -36,6 +53,8 @@ export type Secrets = {
   session: string;
   /** Signs identity tokens for the support widget. */
   support: string;
+  /** Signs the URLs of the local-disk file storage (server/modules/files/storage). */
+  storage: string;
 };
 
 export type CompanyRole = 'admin' | 'member';

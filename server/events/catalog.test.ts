@@ -154,6 +154,27 @@ describe('the event catalog', () => {
       await call('PATCH', `${threads}/${thread.id}`, { text: 'Realistic, really?' });
       await call('DELETE', `${threads}/${answer.id}`, undefined, org.memberToken);
 
+      // Files: a folder, a file uploaded into it (four steps), renamed, moved, trashed and restored.
+      const folder = await call('POST', '/client/files/nodes', { type: 'folder', name: 'Contracts' });
+      const file = await call('POST', '/client/files/nodes', {
+        type: 'file',
+        name: 'nda.txt',
+        parentId: folder.id,
+        fileSize: 5,
+        mimeType: 'text/plain',
+      });
+      const target = await call('POST', `/client/files/${file.id}/upload-url`);
+      const put = await t.app.request(target.signedUrl, {
+        method: 'PUT',
+        headers: target.headers,
+        body: 'hello',
+      });
+      expect(put.status).toBeLessThan(300);
+      await call('POST', `/client/files/${file.id}/complete-upload`, {});
+      await call('PATCH', `/client/files/${file.id}`, { name: 'NDA.txt', parentId: null });
+      await call('DELETE', `/client/files/${folder.id}`);
+      await call('POST', `/client/files/${folder.id}/restore`);
+
       await call('PATCH', base, { archived: true });
 
       const rows = await t.ctx.db

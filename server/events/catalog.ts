@@ -13,6 +13,7 @@
 import { z } from '@hono/zod-openapi';
 import { CardSchema, ColumnEntrySchema } from '../modules/cards/schemas.ts';
 import { CommentSchema } from '../modules/comments/schemas.ts';
+import { FileNodeSchema } from '../modules/files/schemas.ts';
 import { ColumnSchema, ProjectSchema } from '../modules/projects/schemas.ts';
 import { WikiAuthorSchema, WikiPageSummarySchema } from '../modules/wiki/schemas.ts';
 
@@ -144,6 +145,28 @@ const WikiCommentDeletedEventData = z
   })
   .openapi('WikiCommentDeletedEventData', { description: 'Which comment was deleted.' });
 
+const FileNodeEventData = z
+  .object({ node: FileNodeSchema, ...actorFields })
+  .openapi('FileNodeEventData', { description: 'The file or folder as it now is.' });
+
+const FileNodeUpdatedEventData = z
+  .object({
+    node: FileNodeSchema,
+    previousParentId: z.uuid().nullable().openapi({
+      description: 'Its folder before the change (null: the root); equal to `node.parentId` when it did not move.',
+    }),
+    ...actorFields,
+  })
+  .openapi('FileNodeUpdatedEventData', { description: 'The node as it now is, and where it was.' });
+
+const FileNodeTrashedEventData = z
+  .object({
+    node: FileNodeSchema,
+    count: z.number().int().openapi({ description: 'Nodes that went to the trash: it and what was in it.' }),
+    ...actorFields,
+  })
+  .openapi('FileNodeTrashedEventData', { description: 'The node that was deleted, as it was, with `trashedAt` set.' });
+
 /** Every event type: the schema of its data, and what it means. */
 export const EVENT_CATALOG = {
   'project.created': { data: ProjectEventData, summary: 'A project (board) was created.' },
@@ -171,6 +194,19 @@ export const EVENT_CATALOG = {
   'wiki.comment.updated': { data: WikiCommentEventData, summary: 'A page comment’s text was edited.' },
   'wiki.comment.resolved': { data: WikiCommentEventData, summary: 'A page thread was resolved.' },
   'wiki.comment.reopened': { data: WikiCommentEventData, summary: 'A resolved page thread was reopened.' },
+  'file.created': {
+    data: FileNodeEventData,
+    summary: 'A folder was created, or a file’s upload completed (uploads in progress are not announced).',
+  },
+  'file.updated': {
+    data: FileNodeUpdatedEventData,
+    summary: 'A file or folder was renamed or moved, or a file’s content was replaced.',
+  },
+  'file.trashed': {
+    data: FileNodeTrashedEventData,
+    summary: 'A file or folder was moved to the trash with its contents.',
+  },
+  'file.restored': { data: FileNodeEventData, summary: 'A file or folder came back from the trash.' },
   'wiki.comment.deleted': {
     data: WikiCommentDeletedEventData,
     summary: 'A page comment was deleted (a root with its replies).',

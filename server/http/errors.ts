@@ -22,6 +22,13 @@ export const ErrorCode = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   revisionConflict: 'REVISION_CONFLICT',
+  fileNameTaken: 'FILE_NAME_TAKEN',
+  fileTooLarge: 'FILE_TOO_LARGE',
+  fileSizeMismatch: 'FILE_SIZE_MISMATCH',
+  storageQuotaExceeded: 'STORAGE_QUOTA_EXCEEDED',
+  signatureInvalid: 'SIGNATURE_INVALID',
+  signatureExpired: 'SIGNATURE_EXPIRED',
+  rangeNotSatisfiable: 'RANGE_NOT_SATISFIABLE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -14,9 +14,10 @@ import { createContext } from '../bootstrap.ts';
 import type { AppContext } from '../context.ts';
 import { rateLimitCounters } from '../db/schema.ts';
 import { createLogger } from '../lib/logger.ts';
-import { openAnotherHandle, relaxedLimits, TEST_PASSWORD, useTestApp } from '../test/harness.ts';
+import { openAnotherHandle, relaxedLimits, TEST_PASSWORD, testStorage, useTestApp } from '../test/harness.ts';
 import { PostgresRateLimiter } from './rate-limit-postgres.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { DEFAULT_FILES_CONFIG } from '../modules/files/index.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const frozen = Date.now();
@@ -26,7 +27,13 @@ const limits = {
   publicGetPerMinute: 6,
   signInFailuresPerAccountPer15Minutes: 4,
 };
-const config = { sessionTtlSeconds: 3600, rateLimits: limits, trustProxy: false, sseHeartbeatMs: 10_000 };
+const config = {
+  sessionTtlSeconds: 3600,
+  rateLimits: limits,
+  trustProxy: false,
+  sseHeartbeatMs: 10_000,
+  files: DEFAULT_FILES_CONFIG,
+};
 const t = useTestApp({ clock: () => frozen, config: { rateLimits: limits } });
 
 describe('rate limits with two server instances on one database', () => {
@@ -34,7 +41,13 @@ describe('rate limits with two server instances on one database', () => {
   let other: { ctx: AppContext; app: ReturnType<typeof createApp>; close: () => Promise<void> };
   beforeAll(async () => {
     const { handle, close } = await openAnotherHandle();
-    const ctx = await createContext({ handle, logger: createLogger('silent'), clock: () => frozen, config });
+    const ctx = await createContext({
+      handle,
+      logger: createLogger('silent'),
+      clock: () => frozen,
+      config,
+      storage: testStorage,
+    });
     other = {
       ctx,
       app: createApp(ctx),

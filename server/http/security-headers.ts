@@ -40,6 +40,13 @@ const DOCS_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * Stored files served by the local-disk backend (modules/files/storage/http.ts) carry their own
+ * policy (a `sandbox`) and may be framed by the app's previews: their route sets both headers,
+ * which are kept.
+ */
+const STORAGE_PREFIX = '/api/storage/';
+
 /** The policy for a path: the SPA's, the API's, or the reference page's. */
 const policyFor = (path: string, spa: string) =>
   path === DOCS_PATH ? DOCS_POLICY : path.startsWith('/api/') ? API_POLICY : spa;
@@ -60,7 +67,8 @@ export function securityHeaders(connectSources: string[] = []): MiddlewareHandle
   return async (c, next) => {
     await next();
     const headers = c.res.headers;
-    for (const name in common) headers.set(name, common[name]!);
-    headers.set('Content-Security-Policy', policyFor(c.req.path, spa));
+    const own = c.req.path.startsWith(STORAGE_PREFIX) && headers.has('Content-Security-Policy');
+    for (const name in common) if (!own || name !== 'X-Frame-Options') headers.set(name, common[name]!);
+    if (!own) headers.set('Content-Security-Policy', policyFor(c.req.path, spa));
   };
 }

@@ -28,6 +28,11 @@ export const API_TAGS = [
     description:
       'A project’s wiki: a tree of Markdown pages with revisions (saves name their base revision, so none is lost), and comment threads anchored to passages.',
   },
+  {
+    name: 'Files',
+    description:
+      'The company’s drive: folders and files every member can list and download; their author or a company admin renames, moves and deletes them. Uploads take four steps (create the node, get a signed URL, PUT the bytes, complete); downloads go through signed URLs. Files and folders can be granted to agents.',
+  },
   { name: 'Notifications', description: 'The live event stream of the caller’s company (Server-Sent Events).' },
   { name: 'Search', description: 'One search over the caller’s company.' },
   { name: 'System', description: 'The contract itself and the server’s health. Public.' },

@@ -2,16 +2,21 @@
  * API test harness: the real app in process (`app.request`) on one database per test worker.
  * Each test file calls `useTestApp()`, which resets the data before the file runs.
  */
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../app.ts';
 import { createContext } from '../bootstrap.ts';
-import type { AppConfig, AppContext } from '../context.ts';
+import type { AppConfig, AppContext, Secrets } from '../context.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { rows } from '../db/rows.ts';
 import { companies, users } from '../db/schema.ts';
 import { hashPassword } from '../lib/password.ts';
+import { DEFAULT_FILES_CONFIG } from '../modules/files/index.ts';
+import { type FileStorage, LocalDiskStorage } from '../modules/files/storage/index.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -79,7 +84,20 @@ export async function resetDatabase(handle: DatabaseHandle) {
 let passwordHash: Promise<string> | undefined;
 const sharedPasswordHash = () => (passwordHash ??= hashPassword(TEST_PASSWORD));
 
-export type TestOptions = { config?: Partial<AppConfig>; logger?: Logger; clock?: () => number };
+export type TestOptions = {
+  config?: Partial<AppConfig>;
+  logger?: Logger;
+  clock?: () => number;
+  /** Where file bytes go; by default the local disk in the worker's temporary directory. */
+  storage?: (secrets: Secrets) => FileStorage | Promise<FileStorage>;
+};
+
+/** The worker's file storage directory (local-disk backend), shared by its test files, removed at exit. */
+export const testStorageRoot = join(tmpdir(), `workspace-files-${process.pid}-${process.env.VITEST_POOL_ID ?? '0'}`);
+process.once('exit', () => rmSync(testStorageRoot, { recursive: true, force: true }));
+/** The default storage of test apps (and of contexts tests build themselves): local disk in `testStorageRoot`. */
+export const testStorage = (secrets: Secrets): FileStorage =>
+  new LocalDiskStorage({ root: testStorageRoot, secret: secrets.storage });
 
 export async function buildTestApp(options: TestOptions = {}) {
   const handle = await workerDatabase();
@@ -87,11 +105,13 @@ export async function buildTestApp(options: TestOptions = {}) {
     handle,
     logger: options.logger ?? createLogger('silent'),
     clock: options.clock,
+    storage: options.storage ?? testStorage,
     config: {
       sessionTtlSeconds: 3600,
       rateLimits: relaxedLimits,
       trustProxy: false,
       sseHeartbeatMs: 10_000,
+      files: DEFAULT_FILES_CONFIG,
       ...options.config,
     },
   });

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code?: string,
     readonly issues: { location: string; path: string; message: string }[] = [],
     readonly requestId?: string,
+    /** The whole envelope, for an operation's own fields (a 409 `FILE_NAME_TAKEN`'s `existingNodeId`). */
+    readonly envelope?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -28,7 +30,7 @@ function isEnvelope(body: unknown): body is Envelope {
 /** Maps a non-2xx response to an ApiError, once, for the whole app. */
 export function toApiError(response: Response, body: unknown): ApiError {
   if (isEnvelope(body)) {
-    return new ApiError(response.status, body.error, body.code, body.issues ?? [], body.requestId);
+    return new ApiError(response.status, body.error, body.code, body.issues ?? [], body.requestId, body);
   }
   const fallback =
     response.status >= 500

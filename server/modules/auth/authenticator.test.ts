@@ -5,8 +5,9 @@ import { createContext } from '../../bootstrap.ts';
 import type { Database } from '../../db/client.ts';
 import { apiKeys, authSessions } from '../../db/schema.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { relaxedLimits, useTestApp } from '../../test/harness.ts';
+import { relaxedLimits, testStorage, useTestApp } from '../../test/harness.ts';
 import { Authenticator } from './authenticator.ts';
+import { DEFAULT_FILES_CONFIG } from '../files/index.ts';
 
 let now = Date.now();
 const t = useTestApp({ clock: () => now });
@@ -91,7 +92,14 @@ describe('credential cache', () => {
     const other = await createContext({
       handle: t.handle,
       logger: createLogger('silent'),
-      config: { sessionTtlSeconds: 3600, rateLimits: relaxedLimits, trustProxy: false, sseHeartbeatMs: 10_000 },
+      storage: testStorage,
+      config: {
+        sessionTtlSeconds: 3600,
+        rateLimits: relaxedLimits,
+        trustProxy: false,
+        sseHeartbeatMs: 10_000,
+        files: DEFAULT_FILES_CONFIG,
+      },
     });
     const otherApp = createApp(other);
     const ask = (token: string) =>

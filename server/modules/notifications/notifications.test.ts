@@ -4,7 +4,8 @@ import { createContext } from '../../bootstrap.ts';
 import { events } from '../../db/schema.ts';
 import type { StreamEvent } from '../../events/hub.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { relaxedLimits, useTestApp } from '../../test/harness.ts';
+import { relaxedLimits, testStorage, useTestApp } from '../../test/harness.ts';
+import { DEFAULT_FILES_CONFIG } from '../files/index.ts';
 
 const t = useTestApp({ config: { sseHeartbeatMs: 100 } });
 let org: Awaited<ReturnType<typeof t.createOrg>>;
@@ -221,7 +222,14 @@ describe('GET /notifications/sse', () => {
     const other = await createContext({
       handle: t.handle,
       logger: createLogger('silent'),
-      config: { sessionTtlSeconds: 3600, rateLimits: relaxedLimits, trustProxy: false, sseHeartbeatMs: 10_000 },
+      storage: testStorage,
+      config: {
+        sessionTtlSeconds: 3600,
+        rateLimits: relaxedLimits,
+        trustProxy: false,
+        sseHeartbeatMs: 10_000,
+        files: DEFAULT_FILES_CONFIG,
+      },
     });
     const otherApp = createApp(other);
     const stream = await t.openStream(org.memberToken);

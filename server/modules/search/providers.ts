@@ -1,4 +1,5 @@
 import { searchProviders as cards } from '../cards/index.ts';
+import { searchProviders as files } from '../files/index.ts';
 import { searchProviders as members } from '../members/index.ts';
 import { searchProviders as projects } from '../projects/index.ts';
 import { searchProviders as wiki } from '../wiki/index.ts';
@@ -10,4 +11,4 @@ import type { SearchProvider } from './provider.ts';
  * same match class are listed in this order. Later features (sessions, files, …) add
  * their list here.
  */
-export const SEARCH_PROVIDERS: readonly SearchProvider[] = [...members, ...projects, ...cards, ...wiki];
+export const SEARCH_PROVIDERS: readonly SearchProvider[] = [...members, ...projects, ...cards, ...wiki, ...files];

@@ -4,6 +4,11 @@ import { onLiveEvent, type LiveEventType, type LivePayloads } from '@/api';
 import { cardMoves, cardSaves, refetchBoard, storeCard, storeColumnOrders, storeCommentCopy } from './board-writer';
 import { boardQueries, projectQueries } from './queries';
 
+/** The events about a board: each names its project. */
+type BoardEventType = {
+  [T in LiveEventType]: LivePayloads[T] extends { projectId: string } ? T : never;
+}[LiveEventType];
+
 /** The events that place a card: each carries the card and the new order of the columns it touched. */
 type CardPlacement = LivePayloads['card.created' | 'card.moved' | 'card.archived' | 'card.restored'];
 
@@ -13,7 +18,7 @@ export function useBoardLive(projectId: string) {
   useEffect(() => {
     const key = boardQueries.detail(projectId).queryKey;
     /** Follows the events of `type` on this board; `handler` gets the data the contract gives that type. */
-    const onBoard = <T extends LiveEventType>(type: T, handler: (data: LivePayloads[T]) => void) =>
+    const onBoard = <T extends BoardEventType>(type: T, handler: (data: LivePayloads[T]) => void) =>
       onLiveEvent(type, (event) => {
         if (event.data.projectId === projectId) handler(event.data);
       });

@@ -1,0 +1,105 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../../types.ts';
+import { actorOf } from '../../http/actor.ts';
+import { grantFile, listAgentGrants, listNodeGrants, revokeGrant } from './grants.ts';
+import {
+  completeUploadRoute,
+  createFileNodeRoute,
+  createUploadUrlRoute,
+  deleteFileNodeRoute,
+  getDownloadUrlRoute,
+  getFileNodeRoute,
+  getFileUsageRoute,
+  grantFileRoute,
+  listAgentFileGrantsRoute,
+  listFileNodeGrantsRoute,
+  listFilesRoute,
+  listFileTrashRoute,
+  restoreFileNodeRoute,
+  revokeFileGrantRoute,
+  updateFileNodeRoute,
+} from './routes.ts';
+import {
+  completeUpload,
+  createDownloadUrl,
+  createNode,
+  createUploadUrl,
+  deleteNode,
+  driveUsage,
+  getNode,
+  listChildren,
+  listTrash,
+  restoreNode,
+  updateNode,
+} from './service.ts';
+
+export function registerFileRoutes(app: OpenAPIHono<AppEnv>) {
+  // The fixed paths first: `usage` and `trash` are not node ids.
+  app.openapi(getFileUsageRoute, async (c) => c.json(await driveUsage(c.get('ctx'), actorOf(c)), 200));
+
+  app.openapi(listFileTrashRoute, async (c) =>
+    c.json({ nodes: await listTrash(c.get('ctx'), actorOf(c), c.req.valid('query').limit) }, 200),
+  );
+
+  app.openapi(listFilesRoute, async (c) =>
+    c.json(await listChildren(c.get('ctx'), actorOf(c), c.req.valid('query')), 200),
+  );
+
+  app.openapi(createFileNodeRoute, async (c) =>
+    c.json(await createNode(c.get('ctx'), actorOf(c), c.req.valid('json')), 201),
+  );
+
+  app.openapi(getFileNodeRoute, async (c) =>
+    c.json(await getNode(c.get('ctx'), actorOf(c), c.req.valid('param').nodeId), 200),
+  );
+
+  app.openapi(createUploadUrlRoute, async (c) =>
+    c.json(await createUploadUrl(c.get('ctx'), actorOf(c), c.req.valid('param').nodeId), 200),
+  );
+
+  app.openapi(completeUploadRoute, async (c) => {
+    const body = c.req.valid('json') ?? {};
+    return c.json(await completeUpload(c.get('ctx'), actorOf(c), c.req.valid('param').nodeId, body), 200);
+  });
+
+  app.openapi(getDownloadUrlRoute, async (c) => {
+    const inline = c.req.valid('query').inline === 'true';
+    return c.json(await createDownloadUrl(c.get('ctx'), actorOf(c), c.req.valid('param').nodeId, inline), 200);
+  });
+
+  app.openapi(updateFileNodeRoute, async (c) =>
+    c.json(await updateNode(c.get('ctx'), actorOf(c), c.req.valid('param').nodeId, c.req.valid('json')), 200),
+  );
+
+  app.openapi(deleteFileNodeRoute, async (c) =>
+    c.json(await deleteNode(c.get('ctx'), actorOf(c), c.req.valid('param').nodeId), 200),
+  );
+
+  app.openapi(restoreFileNodeRoute, async (c) =>
+    c.json(await restoreNode(c.get('ctx'), actorOf(c), c.req.valid('param').nodeId), 200),
+  );
+
+  app.openapi(listFileNodeGrantsRoute, async (c) =>
+    c.json({ grants: await listNodeGrants(c.get('ctx'), actorOf(c), c.req.valid('param').nodeId) }, 200),
+  );
+
+  app.openapi(grantFileRoute, async (c) => {
+    const { grant, created } = await grantFile(
+      c.get('ctx'),
+      actorOf(c),
+      c.req.valid('param').agentId,
+      c.req.valid('json').nodeId,
+    );
+    return created ? c.json(grant, 201) : c.json(grant, 200);
+  });
+
+  app.openapi(listAgentFileGrantsRoute, async (c) =>
+    c.json({ grants: await listAgentGrants(c.get('ctx'), actorOf(c), c.req.valid('param').agentId) }, 200),
+  );
+
+  app.openapi(revokeFileGrantRoute, async (c) => {
+    const { agentId, grantId } = c.req.valid('param');
+    await revokeGrant(c.get('ctx'), actorOf(c), agentId, grantId);
+    return c.json({ ok: true }, 200);
+  });
+}
