@@ -128,7 +128,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
     c.header('X-Request-Id', requestId);
     await next();
   });
-  app.use('*', securityHeaders(ctx.config.connectSources));
+  app.use('*', securityHeaders(ctx.config.connectSources, ctx.config.storageSources));
   app.route('/api', createApi());
   app.onError(handleError);
 

@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.ts';
 import { seedDemoFiles, signedUrlWriter } from './db/seed/files.ts';
 import { loadEnv } from './env.ts';
 import { sweepFiles } from './modules/files/index.ts';
-import { createStorage, describeStorage, storageOptions } from './modules/files/storage/index.ts';
+import { createStorage, describeStorage, storageOptions, storageOrigins } from './modules/files/storage/index.ts';
 import { createLogger } from './lib/logger.ts';
 
 const startedAt = performance.now();
@@ -46,6 +46,7 @@ const ctx = await createContext({
     trustProxy: env.TRUST_PROXY,
     staticDir: env.STATIC_DIR,
     connectSources: env.CSP_CONNECT_SRC?.split(' '),
+    storageSources: storageOrigins(storage),
     sseHeartbeatMs: 10_000,
     files: {
       quotaBytes: env.FILES_QUOTA_MB * 1024 * 1024,

@@ -27,6 +27,8 @@ export type AppConfig = {
   staticDir?: string;
   /** Origins the SPA may call besides its own (CSP `connect-src`), for an API served elsewhere. */
   connectSources?: string[];
+  /** The origin the S3 backend's presigned URLs point at, allowed in the SPA's CSP; none for local disk. */
+  storageSources?: string[];
   /** Interval of the keep-alive comment on event streams (at most 15 s). */
   sseHeartbeatMs: number;
   /** The drive's limits (server/modules/files). */

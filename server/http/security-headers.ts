@@ -2,16 +2,20 @@ import type { MiddlewareHandler } from 'hono';
 
 /**
  * The SPA's policy: only same-origin scripts (no inline script, no eval), same-origin styles,
- * API calls to our own origin (plus any configured API origins), and never framed.
+ * API calls to our own origin (plus any configured API origins), and never framed. Files are
+ * shown from our origin, or from the S3 bucket's (`storageSources`): images, media, PDF frames,
+ * text fetched for previews, and upload PUTs.
  */
-const spaPolicy = (connectSources: string[]) =>
+const spaPolicy = (connectSources: string[], storageSources: string[]) =>
   [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...storageSources].join(' '),
+    ["media-src 'self'", ...storageSources].join(' '),
+    ["frame-src 'self'", ...storageSources].join(' '),
     "font-src 'self'",
-    ["connect-src 'self'", ...connectSources].join(' '),
+    ["connect-src 'self'", ...connectSources, ...storageSources].join(' '),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -62,8 +66,8 @@ const common: Record<string, string> = {
 };
 
 /** Sets the security headers on every response, API and SPA alike. */
-export function securityHeaders(connectSources: string[] = []): MiddlewareHandler {
-  const spa = spaPolicy(connectSources);
+export function securityHeaders(connectSources: string[] = [], storageSources: string[] = []): MiddlewareHandler {
+  const spa = spaPolicy(connectSources, storageSources);
   return async (c, next) => {
     await next();
     const headers = c.res.headers;

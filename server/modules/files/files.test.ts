@@ -1,3 +1,6 @@
+import { existsSync } from 'node:fs';
+import { mkdir, utimes, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { agents, fileNodes } from '../../db/schema.ts';
@@ -5,6 +8,7 @@ import { type TestApp, useTestApp } from '../../test/harness.ts';
 import { DEFAULT_FILES_CONFIG } from './config.ts';
 import { agentCanRead, listAgentFiles } from './grants.ts';
 import { sweepFiles } from './service.ts';
+import type { LocalDiskStorage } from './storage/index.ts';
 
 const t = useTestApp({ config: { files: { ...DEFAULT_FILES_CONFIG, quotaBytes: 10_000, maxFileBytes: 5_000 } } });
 let org: Awaited<ReturnType<TestApp['createOrg']>>;
@@ -511,7 +515,13 @@ describe('housekeeping', () => {
       .update(fileNodes)
       .set({ trashedAt: sql`now() - interval '31 days'` })
       .where(eq(fileNodes.id, old.id));
+    // What a crash mid-upload leaves in the local disk's temporary folder goes too.
+    const leftover = join((t.ctx.storage as LocalDiskStorage).root, '.incoming', 'crashed-upload');
+    await mkdir(dirname(leftover), { recursive: true });
+    await writeFile(leftover, 'partial');
+    await utimes(leftover, new Date(Date.now() - 25 * 3600_000), new Date(Date.now() - 25 * 3600_000));
     const swept = await sweepFiles(t.ctx);
+    expect(existsSync(leftover)).toBe(false);
     expect(swept).toMatchObject({ pending: 1, purged: 1 });
     expect(await t.ctx.db.select().from(fileNodes).where(eq(fileNodes.id, node.id))).toEqual([]);
     expect(await t.ctx.storage.stat(stored!.storagePath!)).toBeNull();

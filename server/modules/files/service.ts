@@ -556,6 +556,8 @@ export async function sweepFiles(ctx: AppContext, now = new Date()): Promise<{ p
   for (const item of [...stale, ...purgedBytes]) {
     if (item.storagePath) await removeBytes(ctx, item.storagePath, item.uploadId);
   }
+  // An upload still streaming is younger than any pending node that may be removed.
+  await ctx.storage.removeLeftovers?.(pendingBefore);
   return { pending: stale.length, purged: purgedBytes.length };
 }
 

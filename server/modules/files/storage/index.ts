@@ -65,3 +65,16 @@ export function describeStorage(options: StorageOptions): string {
   const where = `s3://${options.bucket}${options.prefix ? `/${options.prefix}` : ''}`;
   return `S3 ${where}${options.endpoint ? ` at ${options.endpoint}` : ''}`;
 }
+
+/**
+ * The origins browsers reach the bytes at, for the SPA's CSP: none for local disk (our origin);
+ * the endpoint's for S3 path-style URLs, the bucket's own host otherwise.
+ */
+export function storageOrigins(options: StorageOptions): string[] {
+  if (options.kind === 'local') return [];
+  if (options.endpoint) {
+    const url = new URL(options.endpoint);
+    return [options.forcePathStyle ? url.origin : `${url.protocol}//${options.bucket}.${url.host}`];
+  }
+  return [`https://${options.bucket}.s3.${options.region}.amazonaws.com`, `https://${options.bucket}.s3.amazonaws.com`];
+}

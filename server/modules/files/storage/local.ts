@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ApiError, ErrorCode } from '../../../http/errors.ts';
@@ -165,6 +165,30 @@ export class LocalDiskStorage implements FileStorage {
       await rm(temporary, { force: true });
       throw error;
     }
+  }
+
+  async removeLeftovers(before: Date): Promise<number> {
+    const incoming = join(this.root, INCOMING);
+    let names: string[];
+    try {
+      names = await readdir(incoming);
+    } catch (error) {
+      if (isMissing(error)) return 0;
+      throw error;
+    }
+    let removed = 0;
+    for (const name of names) {
+      const path = join(incoming, name);
+      try {
+        if ((await stat(path)).mtime < before) {
+          await rm(path, { force: true });
+          removed++;
+        }
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
+    return removed;
   }
 
   /** An open stored file with its size and modification time, or null when there is none. */

@@ -47,4 +47,10 @@ export interface FileStorage {
   }): Promise<string>;
   /** Removes the object (and aborts a multipart upload when uploadId is given). Missing is fine. */
   delete(key: string, uploadId?: string): Promise<void>;
+  /**
+   * Removes what interrupted uploads left behind before `before` (the local disk's temporary
+   * files after a crash); returns how many. S3 needs none: an unfinished multipart upload is
+   * aborted with its node.
+   */
+  removeLeftovers?(before: Date): Promise<number>;
 }
