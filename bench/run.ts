@@ -27,7 +27,7 @@
  *
  * Results are also written to bench/results/latest.json. `npm run bench -- home` runs only the
  * server start and section 7, `npm run bench -- wiki` the bundle sizes, the server start and
- * section 8, `npm run bench -- files` only section 9; none of them writes the results file.
+ * section 8, `npm run bench -- files` only section 9, `npm run bench -- bundles` only the bundle sizes; none of them writes the results file.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,7 +48,8 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const homeOnly = process.argv.slice(2).includes('home');
 const wikiOnly = process.argv.slice(2).includes('wiki');
 const filesOnly = process.argv.slice(2).includes('files');
-const partial = homeOnly || wikiOnly || filesOnly;
+const bundlesOnly = process.argv.slice(2).includes('bundles');
+const partial = homeOnly || wikiOnly || filesOnly || bundlesOnly;
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
 
 // ---------------------------------------------------------------- 1. bundle sizes
@@ -101,6 +102,7 @@ function bundleSizes() {
       [...project, '_app/_company/projects/$projectId/wiki.tsx', '_app/_company/projects/$projectId/wiki/$pageId.tsx'],
     ],
     ['/people', [...company, '_app/_company/people.tsx']],
+    ['/files/$folderId', [...company, '_app/_company/files.tsx', '_app/_company/files/$folderId.tsx']],
   ];
   const missing = routes.flatMap(([, files]) => files.map(routeChunk)).filter((key) => !manifest[key]);
   if (missing.length > 0) throw new Error(`bench: no chunk for ${missing.join(', ')} (routes moved?)`);
@@ -131,6 +133,21 @@ function bundleSizes() {
       routeChunkGzipKB: +(js.reduce((sum, file) => sum + gzipOf(file), 0) / 1024).toFixed(1),
     });
   }
+  // The drive: every chunk of the Files routes and the files feature beyond the shell, the
+  // uploader (loaded on the first upload), previews and the grant dialog included.
+  const shell = closure(['index.html']);
+  const driveKeys = Object.keys(manifest).filter(
+    (key) => key.includes('src/routes/_app/_company/files') || key.includes('src/features/files/'),
+  );
+  const drive = [...closure(driveKeys)].filter(
+    (key) => !shell.has(key) && !closure([...company].map(routeChunk)).has(key),
+  );
+  const driveJs = [...new Set(drive.map((key) => manifest[key]!.file))].filter((file) => file.endsWith('.js'));
+  rows.push({
+    route: 'files feature, all of it beyond the shell (lazy uploader, previews, grants included)',
+    firstLoadJsGzipKB: 0,
+    routeChunkGzipKB: +(driveJs.reduce((sum, file) => sum + gzipOf(file), 0) / 1024).toFixed(1),
+  });
   console.log('\nFirst-load JavaScript (gzip), production build');
   console.table(rows);
   results.bundles = rows;
@@ -407,8 +424,8 @@ async function autocannon(
 }
 
 if (!homeOnly && !filesOnly) bundleSizes();
-if (!filesOnly) await server();
-if (!homeOnly && !wikiOnly) {
+if (!filesOnly && !bundlesOnly) await server();
+if (!homeOnly && !wikiOnly && !bundlesOnly) {
   results.files = await filesListBench();
   results.filesTransfer = await filesTransferBench();
 }

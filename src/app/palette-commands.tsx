@@ -6,6 +6,7 @@ import { registerCommands } from '@/features/palette';
 import {
   AgentIcon,
   BoardIcon,
+  FolderIcon,
   HomeIcon,
   KeyboardIcon,
   KeyIcon,
@@ -46,6 +47,14 @@ export function useAppCommands(me: Me) {
               hint: 'g p',
               icon: <BoardIcon />,
               run: go('/projects'),
+            },
+            {
+              id: 'go-files',
+              label: 'Go to Files',
+              keywords: 'drive documents uploads folders',
+              hint: 'g f',
+              icon: <FolderIcon />,
+              run: go('/files'),
             },
             {
               id: 'go-people',

@@ -15,9 +15,13 @@ import { Route as AppIndexRouteImport } from './../routes/_app/index'
 import { Route as AppCompanyRouteImport } from './../routes/_app/_company'
 import { Route as AppAccountRouteImport } from './../routes/_app/account'
 import { Route as AppCompanyAgentsRouteImport } from './../routes/_app/_company/agents'
+import { Route as AppCompanyFilesRouteImport } from './../routes/_app/_company/files'
 import { Route as AppCompanyPeopleRouteImport } from './../routes/_app/_company/people'
 import { Route as AppCompanySettingsRouteImport } from './../routes/_app/_company/settings'
 import { Route as AppCompanyTeamsRouteImport } from './../routes/_app/_company/teams'
+import { Route as AppCompanyFilesIndexRouteImport } from './../routes/_app/_company/files/index'
+import { Route as AppCompanyFilesFolderIdRouteImport } from './../routes/_app/_company/files/$folderId'
+import { Route as AppCompanyFilesTrashRouteImport } from './../routes/_app/_company/files/trash'
 import { Route as AppCompanyProjectsIndexRouteImport } from './../routes/_app/_company/projects/index'
 import { Route as AppCompanyProjectsProjectIdRouteImport } from './../routes/_app/_company/projects/$projectId'
 import { Route as AppCompanySettingsIndexRouteImport } from './../routes/_app/_company/settings/index'
@@ -55,6 +59,11 @@ const AppCompanyAgentsRoute = AppCompanyAgentsRouteImport.update({
   path: '/agents',
   getParentRoute: () => AppCompanyRoute,
 } as any)
+const AppCompanyFilesRoute = AppCompanyFilesRouteImport.update({
+  id: '/files',
+  path: '/files',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
 const AppCompanyPeopleRoute = AppCompanyPeopleRouteImport.update({
   id: '/people',
   path: '/people',
@@ -69,6 +78,21 @@ const AppCompanyTeamsRoute = AppCompanyTeamsRouteImport.update({
   id: '/teams',
   path: '/teams',
   getParentRoute: () => AppCompanyRoute,
+} as any)
+const AppCompanyFilesIndexRoute = AppCompanyFilesIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppCompanyFilesRoute,
+} as any)
+const AppCompanyFilesFolderIdRoute = AppCompanyFilesFolderIdRouteImport.update({
+  id: '/$folderId',
+  path: '/$folderId',
+  getParentRoute: () => AppCompanyFilesRoute,
+} as any)
+const AppCompanyFilesTrashRoute = AppCompanyFilesTrashRouteImport.update({
+  id: '/trash',
+  path: '/trash',
+  getParentRoute: () => AppCompanyFilesRoute,
 } as any)
 const AppCompanyProjectsIndexRoute = AppCompanyProjectsIndexRouteImport.update({
   id: '/projects/',
@@ -122,11 +146,15 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/account': typeof AppAccountRoute
   '/agents': typeof AppCompanyAgentsRoute
+  '/files': typeof AppCompanyFilesRouteWithChildren
   '/people': typeof AppCompanyPeopleRoute
   '/settings': typeof AppCompanySettingsRouteWithChildren
   '/teams': typeof AppCompanyTeamsRoute
+  '/files/$folderId': typeof AppCompanyFilesFolderIdRoute
+  '/files/trash': typeof AppCompanyFilesTrashRoute
   '/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/files/': typeof AppCompanyFilesIndexRoute
   '/projects/': typeof AppCompanyProjectsIndexRoute
   '/settings/': typeof AppCompanySettingsIndexRoute
   '/projects/$projectId/wiki': typeof AppCompanyProjectsProjectIdWikiRouteWithChildren
@@ -141,7 +169,10 @@ export interface FileRoutesByTo {
   '/agents': typeof AppCompanyAgentsRoute
   '/people': typeof AppCompanyPeopleRoute
   '/teams': typeof AppCompanyTeamsRoute
+  '/files/$folderId': typeof AppCompanyFilesFolderIdRoute
+  '/files/trash': typeof AppCompanyFilesTrashRoute
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/files': typeof AppCompanyFilesIndexRoute
   '/projects': typeof AppCompanyProjectsIndexRoute
   '/settings': typeof AppCompanySettingsIndexRoute
   '/projects/$projectId': typeof AppCompanyProjectsProjectIdIndexRoute
@@ -156,11 +187,15 @@ export interface FileRoutesById {
   '/_app/account': typeof AppAccountRoute
   '/_app/': typeof AppIndexRoute
   '/_app/_company/agents': typeof AppCompanyAgentsRoute
+  '/_app/_company/files': typeof AppCompanyFilesRouteWithChildren
   '/_app/_company/people': typeof AppCompanyPeopleRoute
   '/_app/_company/settings': typeof AppCompanySettingsRouteWithChildren
   '/_app/_company/teams': typeof AppCompanyTeamsRoute
+  '/_app/_company/files/$folderId': typeof AppCompanyFilesFolderIdRoute
+  '/_app/_company/files/trash': typeof AppCompanyFilesTrashRoute
   '/_app/_company/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/_app/_company/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/_app/_company/files/': typeof AppCompanyFilesIndexRoute
   '/_app/_company/projects/': typeof AppCompanyProjectsIndexRoute
   '/_app/_company/settings/': typeof AppCompanySettingsIndexRoute
   '/_app/_company/projects/$projectId/wiki': typeof AppCompanyProjectsProjectIdWikiRouteWithChildren
@@ -175,11 +210,15 @@ export interface FileRouteTypes {
     | '/signin'
     | '/account'
     | '/agents'
+    | '/files'
     | '/people'
     | '/settings'
     | '/teams'
+    | '/files/$folderId'
+    | '/files/trash'
     | '/projects/$projectId'
     | '/settings/api-keys'
+    | '/files/'
     | '/projects/'
     | '/settings/'
     | '/projects/$projectId/wiki'
@@ -194,7 +233,10 @@ export interface FileRouteTypes {
     | '/agents'
     | '/people'
     | '/teams'
+    | '/files/$folderId'
+    | '/files/trash'
     | '/settings/api-keys'
+    | '/files'
     | '/projects'
     | '/settings'
     | '/projects/$projectId'
@@ -208,11 +250,15 @@ export interface FileRouteTypes {
     | '/_app/account'
     | '/_app/'
     | '/_app/_company/agents'
+    | '/_app/_company/files'
     | '/_app/_company/people'
     | '/_app/_company/settings'
     | '/_app/_company/teams'
+    | '/_app/_company/files/$folderId'
+    | '/_app/_company/files/trash'
     | '/_app/_company/projects/$projectId'
     | '/_app/_company/settings/api-keys'
+    | '/_app/_company/files/'
     | '/_app/_company/projects/'
     | '/_app/_company/settings/'
     | '/_app/_company/projects/$projectId/wiki'
@@ -270,6 +316,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanyAgentsRouteImport
       parentRoute: typeof AppCompanyRoute
     }
+    '/_app/_company/files': {
+      id: '/_app/_company/files'
+      path: '/files'
+      fullPath: '/files'
+      preLoaderRoute: typeof AppCompanyFilesRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
     '/_app/_company/people': {
       id: '/_app/_company/people'
       path: '/people'
@@ -290,6 +343,27 @@ declare module '@tanstack/react-router' {
       fullPath: '/teams'
       preLoaderRoute: typeof AppCompanyTeamsRouteImport
       parentRoute: typeof AppCompanyRoute
+    }
+    '/_app/_company/files/': {
+      id: '/_app/_company/files/'
+      path: '/'
+      fullPath: '/files/'
+      preLoaderRoute: typeof AppCompanyFilesIndexRouteImport
+      parentRoute: typeof AppCompanyFilesRoute
+    }
+    '/_app/_company/files/$folderId': {
+      id: '/_app/_company/files/$folderId'
+      path: '/$folderId'
+      fullPath: '/files/$folderId'
+      preLoaderRoute: typeof AppCompanyFilesFolderIdRouteImport
+      parentRoute: typeof AppCompanyFilesRoute
+    }
+    '/_app/_company/files/trash': {
+      id: '/_app/_company/files/trash'
+      path: '/trash'
+      fullPath: '/files/trash'
+      preLoaderRoute: typeof AppCompanyFilesTrashRouteImport
+      parentRoute: typeof AppCompanyFilesRoute
     }
     '/_app/_company/projects/': {
       id: '/_app/_company/projects/'
@@ -350,6 +424,22 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppCompanyFilesRouteChildren {
+  AppCompanyFilesFolderIdRoute: typeof AppCompanyFilesFolderIdRoute
+  AppCompanyFilesTrashRoute: typeof AppCompanyFilesTrashRoute
+  AppCompanyFilesIndexRoute: typeof AppCompanyFilesIndexRoute
+}
+
+const AppCompanyFilesRouteChildren: AppCompanyFilesRouteChildren = {
+  AppCompanyFilesFolderIdRoute: AppCompanyFilesFolderIdRoute,
+  AppCompanyFilesTrashRoute: AppCompanyFilesTrashRoute,
+  AppCompanyFilesIndexRoute: AppCompanyFilesIndexRoute,
+}
+
+const AppCompanyFilesRouteWithChildren = AppCompanyFilesRoute._addFileChildren(
+  AppCompanyFilesRouteChildren,
+)
+
 interface AppCompanySettingsRouteChildren {
   AppCompanySettingsApiKeysRoute: typeof AppCompanySettingsApiKeysRoute
   AppCompanySettingsIndexRoute: typeof AppCompanySettingsIndexRoute
@@ -401,6 +491,7 @@ const AppCompanyProjectsProjectIdRouteWithChildren =
 
 interface AppCompanyRouteChildren {
   AppCompanyAgentsRoute: typeof AppCompanyAgentsRoute
+  AppCompanyFilesRoute: typeof AppCompanyFilesRouteWithChildren
   AppCompanyPeopleRoute: typeof AppCompanyPeopleRoute
   AppCompanySettingsRoute: typeof AppCompanySettingsRouteWithChildren
   AppCompanyTeamsRoute: typeof AppCompanyTeamsRoute
@@ -410,6 +501,7 @@ interface AppCompanyRouteChildren {
 
 const AppCompanyRouteChildren: AppCompanyRouteChildren = {
   AppCompanyAgentsRoute: AppCompanyAgentsRoute,
+  AppCompanyFilesRoute: AppCompanyFilesRouteWithChildren,
   AppCompanyPeopleRoute: AppCompanyPeopleRoute,
   AppCompanySettingsRoute: AppCompanySettingsRouteWithChildren,
   AppCompanyTeamsRoute: AppCompanyTeamsRoute,

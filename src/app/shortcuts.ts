@@ -15,6 +15,7 @@ export const shortcuts: Shortcut[] = [
   { keys: ['Ctrl/⌘', 'K'], description: 'Search and commands (works everywhere)', together: true },
   { keys: ['g', 'h'], description: 'Go to Home', to: '/' },
   { keys: ['g', 'p'], description: 'Go to Projects', to: '/projects' },
+  { keys: ['g', 'f'], description: 'Go to Files', to: '/files' },
   { keys: ['g', 'k'], description: 'Go to Settings → API keys', to: '/settings/api-keys' },
   { keys: ['g', 'a'], description: 'Go to Account', to: '/account' },
 ];
@@ -27,6 +28,21 @@ export const pageShortcuts: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ['Space'], description: 'Pick up a focused card, then arrow keys to move it, Space to drop' },
       { keys: ['.'], description: 'Open a focused card’s menu (also Shift+F10)' },
       { keys: ['j', 'k'], description: 'Next or previous card while a card is open', either: true },
+    ],
+  },
+  {
+    title: 'In Files',
+    shortcuts: [
+      { keys: ['Enter'], description: 'Open the focused folder, or preview the focused file' },
+      { keys: ['Shift', '↑ ↓'], description: 'Select a range (Ctrl/⌘+click and Shift+click too)', together: true },
+      { keys: ['Ctrl/⌘', 'A'], description: 'Select everything in the folder', together: true },
+      { keys: ['F2'], description: 'Rename the focused file or folder' },
+      { keys: ['Delete'], description: 'Move the selection to the trash (Undo in the message)' },
+      {
+        keys: ['Shift', 'F10'],
+        description: 'Open the focused row’s menu: Move to…, Download, Grant…',
+        together: true,
+      },
     ],
   },
   {

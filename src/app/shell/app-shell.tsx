@@ -8,6 +8,7 @@ import {
   Avatar,
   BoardIcon,
   Button,
+  FolderIcon,
   HomeIcon,
   KeyboardIcon,
   KeyIcon,
@@ -22,6 +23,7 @@ import { LiveIndicator } from './live-indicator';
 import { useAppCommands } from '../palette-commands';
 import { openShortcutSheet, useGlobalShortcuts } from '../shortcuts';
 import { CreateCardHost } from '@/features/board';
+import { UploadTray } from '@/features/files';
 import { openPalette, PaletteHost } from '@/features/palette';
 import { CreatePageHost, useWikiCommands } from '@/features/wiki';
 import { ShortcutSheet } from './shortcut-sheet';
@@ -31,6 +33,7 @@ import './app-shell.css';
 const navigation = [
   { to: '/', label: 'Home', icon: HomeIcon, exact: true, company: false },
   { to: '/projects', label: 'Projects', icon: BoardIcon, exact: false, company: true },
+  { to: '/files', label: 'Files', icon: FolderIcon, exact: false, company: true },
   { to: '/people', label: 'People', icon: PeopleIcon, exact: false, company: true },
   { to: '/agents', label: 'Agents', icon: AgentIcon, exact: false, company: true },
   { to: '/teams', label: 'Teams', icon: TeamIcon, exact: false, company: true },
@@ -61,9 +64,12 @@ export function AppShell({ children }: { children: ReactNode }) {
   const me = useMe();
   const signOut = useSignOut();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // Boards use the whole width; other pages keep a readable measure.
+  // Boards and the drive use the whole width; other pages keep a readable measure.
   const wide = useRouterState({
-    select: (state) => state.matches.some((match) => match.routeId === '/_app/_company/projects/$projectId'),
+    select: (state) =>
+      state.matches.some(
+        (match) => match.routeId === '/_app/_company/projects/$projectId' || match.routeId === '/_app/_company/files',
+      ),
   });
   // The phone-width menu stays open only on the page where it was opened: navigating closes it.
   const [navOpenOn, setNavOpenOn] = useState<string | null>(null);
@@ -166,6 +172,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <PaletteHost userId={me.user.id} searchable={company} />
       {company && <CreateCardHost />}
       {company && <CreatePageHost />}
+      {company && <UploadTray />}
     </div>
   );
 }

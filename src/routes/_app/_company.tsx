@@ -5,6 +5,7 @@ import { sessionQueries, useMe } from '@/features/auth';
 
 const pageNames: Record<string, string> = {
   projects: 'Projects',
+  files: 'Files',
   people: 'People',
   agents: 'Agents',
   teams: 'Teams',

@@ -8,6 +8,7 @@ import {
   BoardIcon,
   BookIcon,
   MoveIcon as CommandIcon,
+  PageIcon,
   PeopleIcon,
   SearchIcon,
   Spinner,
@@ -51,6 +52,7 @@ const kindIcons: Record<string, ReactNode> = {
   project: <BoardIcon />,
   card: <BoardIcon />,
   wiki_page: <BookIcon />,
+  file: <PageIcon />,
 };
 
 function Highlight({ text, query }: { text: string; query: string }) {
@@ -150,6 +152,9 @@ function PaletteBody() {
               params: { projectId: result.projectId, pageId: result.id },
             });
           return;
+        case 'file':
+          // The Files page opens the file's folder with its preview (a folder: the folder itself).
+          return void navigate({ to: '/files', search: { preview: result.id } });
       }
     },
     [navigate],
@@ -232,7 +237,7 @@ function PaletteBody() {
           role="combobox"
           aria-label={
             searchable
-              ? 'Search people, agents, teams, projects, cards and wiki pages, or type a command'
+              ? 'Search people, agents, teams, projects, cards, wiki pages and files, or type a command'
               : 'Type a command'
           }
           aria-expanded="true"
@@ -305,7 +310,9 @@ function PaletteBody() {
         <p className="palette-message muted">No command matches “{text.trim()}”.</p>
       )}
       {searchable && !text.trim() && recent.length === 0 && (
-        <p className="palette-message muted">Type to search people, agents, teams, projects, cards and wiki pages.</p>
+        <p className="palette-message muted">
+          Type to search people, agents, teams, projects, cards, wiki pages and files.
+        </p>
       )}
     </div>
   );

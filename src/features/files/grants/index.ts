@@ -1,0 +1,2 @@
+export { GrantDialog, type GrantDialogProps } from './grant-dialog';
+export { grantQueries } from './queries';
