@@ -12,7 +12,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import type { FileNode } from '@/api';
 import { fileKind } from '../format';
 import { describeNodes, type MoveTarget } from '../mutations';
@@ -126,4 +126,24 @@ export function useFolderDrop(id: string, target: MoveTarget | null) {
     disabled,
   });
   return { setDropRef: setNodeRef, isDropTarget: isOver && !disabled };
+}
+
+/**
+ * A list row or grid card: picked up by the pointer (unless it may not change, or is being
+ * renamed), and, for a folder, a place to drop others. One ref for both.
+ */
+export function useNodeDragAndDrop(node: FileNode, options: { changeable: boolean; renaming: boolean }) {
+  const { setDragRef, dragListeners, isDragging } = useDraggableNode(node, !options.changeable || options.renaming);
+  const { setDropRef, isDropTarget } = useFolderDrop(
+    `folder:${node.id}`,
+    node.type === 'folder' ? { id: node.id, name: node.name } : null,
+  );
+  const ref = useCallback(
+    (element: HTMLDivElement | null) => {
+      setDragRef(element);
+      setDropRef(element);
+    },
+    [setDragRef, setDropRef],
+  );
+  return { ref, dragListeners, isDragging, isDropTarget };
 }

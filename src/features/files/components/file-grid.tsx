@@ -5,7 +5,7 @@ import type { FileNode } from '@/api';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { fileKind, formatBytes, kindLabels } from '../format';
 import { inlineUrlQuery } from '../queries';
-import { useDraggableNode, useFolderDrop } from './drag';
+import { useNodeDragAndDrop } from './drag';
 import { KindIcon } from './file-icons';
 import { NodeMenuButton } from './node-menu-button';
 import { RenameField } from './rename-field';
@@ -153,18 +153,7 @@ const Card = memo(function Card({
   actions: ItemActions;
 }) {
   const kind = fileKind(node);
-  const { setDragRef, dragListeners, isDragging } = useDraggableNode(node, !changeable || renaming);
-  const { setDropRef, isDropTarget } = useFolderDrop(
-    `folder:${node.id}`,
-    node.type === 'folder' ? { id: node.id, name: node.name } : null,
-  );
-  const ref = useCallback(
-    (element: HTMLDivElement | null) => {
-      setDragRef(element);
-      setDropRef(element);
-    },
-    [setDragRef, setDropRef],
-  );
+  const { ref, dragListeners, isDragging, isDropTarget } = useNodeDragAndDrop(node, { changeable, renaming });
   return (
     <div
       ref={ref}

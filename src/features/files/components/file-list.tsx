@@ -5,7 +5,7 @@ import { formatDateTime, formatRelative } from '@/lib/format';
 import { Icon } from '@/ui';
 import { fileKind, formatBytes, kindLabels } from '../format';
 import type { FileOrder, FileSort } from '../queries';
-import { useDraggableNode, useFolderDrop } from './drag';
+import { useNodeDragAndDrop } from './drag';
 import { KindIcon } from './file-icons';
 import { NodeMenuButton } from './node-menu-button';
 import { RenameField } from './rename-field';
@@ -175,18 +175,7 @@ const ListRow = memo(function ListRow({
   actions: ItemActions;
 }) {
   const kind = fileKind(node);
-  const { setDragRef, dragListeners, isDragging } = useDraggableNode(node, !changeable || renaming);
-  const { setDropRef, isDropTarget } = useFolderDrop(
-    `folder:${node.id}`,
-    node.type === 'folder' ? { id: node.id, name: node.name } : null,
-  );
-  const ref = useCallback(
-    (element: HTMLDivElement | null) => {
-      setDragRef(element);
-      setDropRef(element);
-    },
-    [setDragRef, setDropRef],
-  );
+  const { ref, dragListeners, isDragging, isDropTarget } = useNodeDragAndDrop(node, { changeable, renaming });
   return (
     <div
       ref={ref}

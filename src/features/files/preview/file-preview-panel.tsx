@@ -3,7 +3,7 @@ import { errorMessage, type FileNode } from '@/api';
 import { formatDateTime } from '@/lib/format';
 import { isTyping } from '@/lib/dom';
 import { Avatar, Button, Icon, SidePanel, toast } from '@/ui';
-import { formatFileSize } from './format';
+import { formatBytes } from '../format';
 import { ImagePreview, MediaPreview, PdfPreview } from './media-preview';
 import { describeType, isTextKind, type PreviewKind, previewKind } from './preview-kind';
 import { downloadFile } from './queries';
@@ -154,7 +154,7 @@ function FileFacts({ node }: { node: FileNode }) {
       {node.fileSize !== null && (
         <>
           <dt>Size</dt>
-          <dd>{formatFileSize(node.fileSize)}</dd>
+          <dd>{formatBytes(node.fileSize)}</dd>
         </>
       )}
       <dt>Type</dt>

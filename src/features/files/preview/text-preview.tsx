@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { errorMessage, type FileNode } from '@/api';
 import { Button, QueryNotice } from '@/ui';
 import { parseDelimited } from './csv';
-import { formatFileSize } from './format';
+import { formatBytes } from '../format';
 import { MarkdownView } from './markdown-view';
 import { fileExtension, mimeEssence } from './preview-kind';
 import { previewQueries, TEXT_PREVIEW_BYTES, type TextPreview as TextContent } from './queries';
@@ -25,9 +25,9 @@ export function TextPreview({ node, kind }: { node: FileNode; kind: TextKind }) 
     <div className="file-preview-text">
       {content.truncated && (
         <p className="notice file-preview-cut">
-          Showing the first {formatFileSize(TEXT_PREVIEW_BYTES)}
-          {content.totalBytes !== undefined ? ` of ${formatFileSize(content.totalBytes)}` : ''}. Download the file to
-          see all of it.
+          Showing the first {formatBytes(TEXT_PREVIEW_BYTES)}
+          {content.totalBytes !== undefined ? ` of ${formatBytes(content.totalBytes)}` : ''}. Download the file to see
+          all of it.
         </p>
       )}
       {content.text === '' ? (
