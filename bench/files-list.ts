@@ -21,7 +21,7 @@
  *   filesListBench()              bench/run.ts wires it in (`npm run bench -- files` runs it alone)
  *   npx tsx bench/files-list.ts   the same, standalone
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,7 +38,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../server/db/seed/demo.t
 import { createLogger } from '../server/lib/logger.ts';
 import { DEFAULT_FILES_CONFIG } from '../server/modules/files/index.ts';
 import { createStorage } from '../server/modules/files/storage/index.ts';
-import { percentile, round } from './shared.ts';
+import { percentile, round, signIn, startServer } from './shared.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const FOLDERS = 300;
@@ -367,39 +367,9 @@ export async function filesListBench() {
     // 2. Over HTTP, the real server on the same data (with the web build, made first: the server
     // reads index.html once at start).
     const withBrowser = webBuildWithFiles();
-    const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_USER_PER_MINUTE: '1000000000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true,
-    });
+    const server = await startServer(port, dataDir);
     try {
-      const deadline = Date.now() + 120_000;
-      while (
-        !(await fetch(`${base}/api/health`).then(
-          (response) => response.ok,
-          () => false,
-        ))
-      ) {
-        if (Date.now() > deadline) throw new Error('server did not become healthy');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const httpToken = (
-        (await (
-          await fetch(`${base}/api/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email: DEMO_ACCOUNTS.admin, password: DEMO_PASSWORD }),
-          })
-        ).json()) as { token: string }
-      ).token;
+      const httpToken = await signIn(server.base, DEMO_ACCOUNTS.admin);
       const overHttp: Get = async (path) => {
         const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${httpToken}` } });
         return { status: response.status, body: await response.text() };
@@ -421,9 +391,7 @@ export async function filesListBench() {
         console.log('\n(no Files page in this build: the browser part is skipped)');
       }
     } finally {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid!, 'SIGTERM');
-      await exited;
+      await server.stop();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

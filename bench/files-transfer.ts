@@ -15,7 +15,7 @@
  * `cp` runs with `--reflink=never` (a reflink copies no data); it still copies in the kernel
  * (`copy_file_range`), without the user-space copies any HTTP transfer makes.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   createReadStream,
@@ -31,8 +31,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { round, signIn } from './shared.ts';
+import { pathToFileURL } from 'node:url';
+import { round, signIn, startServer } from './shared.ts';
 
 const MiB = 1024 * 1024;
 
@@ -195,39 +195,13 @@ function listeningPid(port: number, fallback: number): number {
 
 /** Starts the server (`server/main.ts`) on an empty data directory and measures against it. */
 export async function filesTransferBench(sizeMiB?: number) {
-  const root = fileURLToPath(new URL('../', import.meta.url));
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-files-transfer-data-'));
   const port = Number(process.env.BENCH_FILES_TRANSFER_PORT ?? 4393);
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_USER_PER_MINUTE: '1000000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const server = await startServer(port, dataDir);
   try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (Date.now() > deadline) throw new Error('server did not become healthy');
-      const healthy = await fetch(`${base}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (healthy) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return await transferAgainst(base, listeningPid(port, child.pid!), sizeMiB);
+    return await transferAgainst(server.base, listeningPid(port, server.pid), sizeMiB);
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,7 @@
-/** Pieces the browser benchmarks share. */
+/** Pieces the benchmarks share. */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** The p-th percentile (0–100) of `values`, nearest rank. */
 export const percentile = (values: number[], p: number) => {
@@ -30,3 +33,47 @@ export type TraceEvent = {
   args?: { data?: { message?: string; type?: string } };
 };
 export type Trace = { traceEvents: TraceEvent[] };
+
+/** The real server (`server/main.ts`) started for a benchmark, and how to stop it. */
+export type BenchServer = { base: string; pid: number; stop: () => Promise<void> };
+
+/**
+ * Starts `server/main.ts` on `port` over `dataDir` (rate limits out of the way), waits until it
+ * answers `/api/health`, and returns its address. `stop` ends its whole process group.
+ */
+export async function startServer(port: number, dataDir: string): Promise<BenchServer> {
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_USER_PER_MINUTE: '1000000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = async () => {
+    process.kill(-child.pid!, 'SIGTERM');
+    await exited;
+  };
+  const deadline = Date.now() + 120_000;
+  const healthy = () =>
+    fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+  while (!(await healthy())) {
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('server did not become healthy');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { base, pid: child.pid!, stop };
+}

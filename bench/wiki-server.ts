@@ -10,13 +10,12 @@
  *   wikiSaveLatency(base, email)   against a running server (bench/run.ts wires it in)
  *   npx tsx bench/wiki-server.ts   starts its own server on an empty data directory, then measures
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { longHandbook } from '../server/db/seed/wiki-pages.ts';
-import { percentile, round, signIn } from './shared.ts';
+import { percentile, round, signIn, startServer } from './shared.ts';
 
 const MARKS = 20;
 
@@ -148,43 +147,14 @@ export async function wikiSaveLatency(
 }
 
 async function standalone() {
-  const root = fileURLToPath(new URL('../', import.meta.url));
   const dataDir = mkdtempSync(join(tmpdir(), 'workspace-wiki-bench-'));
-  const port = Number(process.env.BENCH_PORT ?? 4391);
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_USER_PER_MINUTE: '1000000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
+  const server = await startServer(Number(process.env.BENCH_PORT ?? 4391), dataDir);
   try {
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      if (Date.now() > deadline) throw new Error('server did not become healthy');
-      if (
-        await fetch(`${base}/api/health`).then(
-          (response) => response.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await wikiSaveLatency(base, 'ada@acme.example', Number(process.argv[2] ?? 300), () =>
-      processGroupCpuMs(child.pid!),
+    await wikiSaveLatency(server.base, 'ada@acme.example', Number(process.argv[2] ?? 300), () =>
+      processGroupCpuMs(server.pid),
     );
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid!, 'SIGTERM');
-    await exited;
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
