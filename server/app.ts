@@ -21,6 +21,7 @@ import { registerStorageRoutes } from './modules/files/storage/index.ts';
 import { registerFileRoutes } from './modules/files/handlers.ts';
 import { registerHomeRoutes } from './modules/home/handlers.ts';
 import { registerMemberRoutes } from './modules/members/handlers.ts';
+import { registerOrganizationRoutes } from './modules/organization/handlers.ts';
 import { registerNotificationRoutes } from './modules/notifications/handlers.ts';
 import { registerProjectRoutes } from './modules/projects/handlers.ts';
 import { registerSearchRoutes } from './modules/search/handlers.ts';
@@ -84,6 +85,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerHomeRoutes(api);
   registerApiKeyRoutes(api);
   registerMemberRoutes(api);
+  registerOrganizationRoutes(api);
   registerProjectRoutes(api);
   registerCardRoutes(api);
   registerCommentRoutes(api);

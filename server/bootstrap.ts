@@ -31,7 +31,8 @@ export async function loadSecrets(db: Database, configured?: string): Promise<Se
   // A separate key for support-widget tokens, so one can never stand in for the other.
   const support = createHmac('sha256', session).update('support-widget-identity').digest('base64url');
   const storage = createHmac('sha256', session).update('file-storage-urls').digest('base64url');
-  return { session, support, storage };
+  const invitations = createHmac('sha256', session).update('invitation-tokens').digest('base64url');
+  return { session, support, storage, invitations };
 }
 
 export type ContextOptions = {

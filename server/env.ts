@@ -86,6 +86,24 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Address the bucket in the path (`endpoint/bucket/key`); default true when `S3_ENDPOINT` is set. */
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  /**
+   * The address people open the web app at, e.g. https://workspace.example.com: invitation links
+   * point there. Unset: the origin of the request that made the invitation.
+   */
+  PUBLIC_URL: z
+    .url()
+    .regex(/^https?:\/\/[^/]+\/?$/, 'PUBLIC_URL must be an origin such as https://workspace.example.com')
+    .optional(),
+  /**
+   * Mail server for invitation emails, e.g. smtp://user:pass@smtp.example.com:587 or smtps://…:465.
+   * Unset: no email is sent, and admins copy invitation links from Settings → Members.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  /** The sender of invitation emails. */
+  MAIL_FROM: z.string().min(3).default('Workspace <no-reply@workspace.local>'),
   /** Which data to seed on start: `demo` (default), `large` (demo plus bulk data), or `none`. */
   SEED: z.enum(['demo', 'large', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),

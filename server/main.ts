@@ -56,6 +56,8 @@ const ctx = await createContext({
       pendingHours: env.FILES_PENDING_HOURS,
       trashDays: env.FILES_TRASH_DAYS,
     },
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
   },
 });
 

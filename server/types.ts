@@ -33,6 +33,10 @@ export type AppConfig = {
   sseHeartbeatMs: number;
   /** The drive's limits (server/modules/files). */
   files: FilesConfig;
+  /** Where people open the web app (invitation links); unset: the request's origin. */
+  publicUrl?: string;
+  /** Invitation emails over SMTP; unset: none are sent (admins copy the link). */
+  mail?: { smtpUrl: string; from: string };
 };
 
 export type FilesConfig = {
@@ -57,6 +61,8 @@ export type Secrets = {
   support: string;
   /** Signs the URLs of the local-disk file storage (server/modules/files/storage). */
   storage: string;
+  /** Makes invitation tokens (an HMAC of the invitation's id), so only their hash is stored. */
+  invitations: string;
 };
 
 export type CompanyRole = 'admin' | 'member';

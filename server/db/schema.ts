@@ -540,3 +540,37 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.limiter, t.key] })],
 );
+
+export const invitationStatus = pgEnum('invitation_status', ['pending', 'accepted', 'revoked']);
+
+/**
+ * An invitation to join a company. Its token is `HMAC(invitations secret, id)`: only the hash of
+ * the token is stored (for looking it up), and the server can show the link again to an admin.
+ * Expired is not a stored status: `expiresAt` in the past.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text().notNull(),
+    role: companyRole().notNull(),
+    tokenHash: text().notNull(),
+    status: invitationStatus().notNull().default('pending'),
+    invitedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    acceptedAt: timestamp({ withTimezone: true }),
+    acceptedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex().on(t.tokenHash),
+    index().on(t.companyId, t.createdAt),
+    // One pending invitation per address and company: a new one replaces it.
+    uniqueIndex('invitations_pending_email_index').on(t.companyId, t.email).where(sql`${t.status} = 'pending'`),
+  ],
+);

@@ -175,6 +175,9 @@ describe('the event catalog', () => {
       await call('DELETE', `/client/files/${folder.id}`);
       await call('POST', `/client/files/${folder.id}/restore`);
 
+      // Organization: a team created (every organization write records the same event).
+      await call('POST', '/organization/teams', { name: 'Design' });
+
       await call('PATCH', base, { archived: true });
 
       const rows = await t.ctx.db

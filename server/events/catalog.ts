@@ -34,6 +34,10 @@ const columnOrders = z.array(ColumnEntrySchema).openapi({
     'New order of the columns the change touched (source and target of a move, one entry when they are the same).',
 });
 
+const OrganizationEventData = z
+  .object({ companyId: z.uuid(), ...actorFields })
+  .openapi('OrganizationEventData', { description: 'Which company’s organization changed; read the chart again.' });
+
 const ProjectEventData = z
   .object({ projectId, project: ProjectSchema, ...actorFields })
   .openapi('ProjectEventData', { description: 'The project as it now is.' });
@@ -207,6 +211,11 @@ export const EVENT_CATALOG = {
     summary: 'A file or folder was moved to the trash with its contents.',
   },
   'file.restored': { data: FileNodeEventData, summary: 'A file or folder came back from the trash.' },
+  'organization.updated': {
+    data: OrganizationEventData,
+    summary:
+      'The organization changed: a team, lead, manager, role or membership (someone joined or was removed). Open charts read `GET /organization/chart` again.',
+  },
   'wiki.comment.deleted': {
     data: WikiCommentDeletedEventData,
     summary: 'A page comment was deleted (a root with its replies).',

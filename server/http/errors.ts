@@ -29,6 +29,13 @@ export const ErrorCode = {
   signatureInvalid: 'SIGNATURE_INVALID',
   signatureExpired: 'SIGNATURE_EXPIRED',
   rangeNotSatisfiable: 'RANGE_NOT_SATISFIABLE',
+  orgNoHumanManager: 'ORG_NO_HUMAN_MANAGER',
+  orgLoop: 'ORG_LOOP',
+  orgLastAdmin: 'ORG_LAST_ADMIN',
+  alreadyMember: 'ALREADY_MEMBER',
+  alreadyInCompany: 'ALREADY_IN_COMPANY',
+  invitationNotFound: 'INVITATION_NOT_FOUND',
+  emailTaken: 'EMAIL_TAKEN',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -7,7 +7,7 @@ export const API_TAGS = [
   {
     name: 'Authentication',
     description:
-      'Signing in with email and password for a session token, and signing out. The token (or an API key) goes in `Authorization: Bearer …` on every other operation.',
+      'Signing up (with an invitation, or creating a company), signing in with email and password for a session token, and signing out; the public invitation preview and email check. The token (or an API key) goes in `Authorization: Bearer …` on every other operation.',
   },
   {
     name: 'Users',
@@ -20,6 +20,11 @@ export const API_TAGS = [
       'Keys for scripts and agents, `read` or `write` scoped. Managed with a signed-in session only: keys cannot manage keys.',
   },
   { name: 'Company', description: 'The people, agents and teams of the caller’s company.' },
+  {
+    name: 'Organization',
+    description:
+      'The organization chart (people and agents as one kind of node, teams with their leads, who reports to whom, and warnings about the structure), the admin writes that change it — each answering the recomputed chart — and people administration: roles, removal, invitations.',
+  },
   { name: 'Projects', description: 'Projects (boards) and their columns.' },
   { name: 'Cards', description: 'The cards of a project’s board: creating, editing, archiving and moving them.' },
   { name: 'Card comments', description: 'Comment threads on a card: one level of replies, resolvable.' },

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
 import type { AppContext } from '../../types.ts';
 import { authSessions, users } from '../../db/schema.ts';
 import { ApiError, ErrorCode } from '../../http/errors.ts';
@@ -27,13 +28,18 @@ export async function signIn(ctx: AppContext, email: string, password: string): 
   if (!user || !valid) {
     throw new ApiError(401, 'Email or password is incorrect', ErrorCode.invalidCredentials);
   }
+  return openSession(ctx, user.id);
+}
+
+/** Opens a session for a user: a signed JWT whose `jti` is the session row. */
+export async function openSession(ctx: AppContext, userId: string, executor: Executor = ctx.db): Promise<SignedIn> {
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = new Date((issuedAt + ctx.config.sessionTtlSeconds) * 1000);
-  const [session] = await ctx.db.insert(authSessions).values({ userId: user.id, expiresAt }).returning();
+  const [session] = await executor.insert(authSessions).values({ userId, expiresAt }).returning();
   if (!session) throw new Error('session insert returned no row');
   const token = signToken(
     {
-      sub: user.id,
+      sub: userId,
       aud: SESSION_AUDIENCE,
       iat: issuedAt,
       exp: Math.floor(expiresAt.getTime() / 1000),

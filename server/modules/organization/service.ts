@@ -1,0 +1,419 @@
+/**
+ * The organization: the chart (computed by chart.ts from the raw choices) and the writes that
+ * change those choices. Every write is for company admins (`editOrganization`, or `manageMembers`
+ * for roles and removal), runs in one transaction under a per-company lock (two writes cannot
+ * together make the loop each alone would not), refuses a change that would make a loop, records
+ * `organization.updated`, and answers the recomputed chart.
+ */
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '../../events/record.ts';
+import type { Executor, Transaction } from '../../db/client.ts';
+import type { AppContext, Principal } from '../../types.ts';
+import { agents, apiKeys, teams, users } from '../../db/schema.ts';
+import { recordEvent } from '../../events/record.ts';
+import { ApiError, ErrorCode, invalidField, notFound } from '../../http/errors.ts';
+import { type Permission, requireCompany, requirePermission, isCompanyAdmin } from '../../policies/index.ts';
+import { buildChart, type ChartInput, type MemberRef, type OrgChart, reachesHuman } from './chart.ts';
+
+/** A lock id per company for organization writes (hashtext of the company id, in a namespace). */
+const lockCompany = (tx: Executor, companyId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(7300512, hashtext(${companyId}))`);
+
+export async function loadChartInput(db: Executor, companyId: string, canEdit: boolean): Promise<ChartInput> {
+  const [humanRows, agentRows, teamRows] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        title: users.title,
+        teamId: users.teamId,
+        managerUserId: users.managerUserId,
+        role: users.role,
+        joinedAt: users.joinedCompanyAt,
+      })
+      .from(users)
+      .where(eq(users.companyId, companyId))
+      .orderBy(asc(users.name), asc(users.id)),
+    db
+      .select({
+        id: agents.id,
+        name: agents.name,
+        role: agents.role,
+        teamId: agents.teamId,
+        managerKind: agents.managerKind,
+        managerId: agents.managerId,
+      })
+      .from(agents)
+      .where(eq(agents.companyId, companyId))
+      .orderBy(asc(agents.name), asc(agents.id)),
+    db
+      .select({
+        id: teams.id,
+        name: teams.name,
+        parentId: teams.parentId,
+        leadKind: teams.leadKind,
+        leadId: teams.leadId,
+      })
+      .from(teams)
+      .where(eq(teams.companyId, companyId))
+      .orderBy(asc(teams.name), asc(teams.id)),
+  ]);
+  return { companyId, humans: humanRows, agents: agentRows, teams: teamRows, canEdit };
+}
+
+export async function getChart(ctx: AppContext, principal: Principal): Promise<OrgChart> {
+  const company = requireCompany(principal);
+  return buildChart(await loadChartInput(ctx.db, company.id, isCompanyAdmin(principal))).chart;
+}
+
+/** A write's change; `after` queues work for once it has committed (evicting cached credentials). */
+type Write = (tx: Transaction, companyId: string, after: (task: () => Promise<void>) => void) => Promise<void>;
+
+/**
+ * Runs an organization write: permission, lock, the change, the loop check on the keys it touched,
+ * the event, and the recomputed chart as the answer.
+ */
+async function orgWrite(
+  ctx: AppContext,
+  actor: Actor,
+  touched: string[],
+  write: Write,
+  permission: Permission = 'editOrganization',
+): Promise<OrgChart> {
+  const company = requireCompany(actor.principal);
+  requirePermission(actor.principal, permission);
+  const tasks: (() => Promise<void>)[] = [];
+  const chart = await ctx.db.transaction(async (tx) => {
+    await lockCompany(tx, company.id);
+    await write(tx, company.id, (task) => tasks.push(task));
+    const result = buildChart(await loadChartInput(tx, company.id, true));
+    const loop = result.loops.find((path) => path.some((key) => touched.includes(key)));
+    if (loop) throw loopError(result.chart, loop);
+    await recordEvent(tx, actor, 'organization.updated', { companyId: company.id });
+    return result.chart;
+  });
+  for (const task of tasks) await task();
+  return chart;
+}
+
+function loopError(chart: OrgChart, loop: string[]): ApiError {
+  const names = new Map<string, string>();
+  for (const h of chart.humans) names.set(`human:${h.id}`, h.name);
+  for (const a of chart.agents) names.set(`agent:${a.id}`, a.name);
+  for (const t of chart.teams) names.set(`team:${t.id}`, t.name);
+  const path = loop.map((key) => {
+    const [kind, id] = key.split(':') as ['human' | 'agent' | 'team', string];
+    return { kind, id, name: names.get(key) ?? id };
+  });
+  const words = [...path, path[0]!].map((step) => step.name).join(' → ');
+  return new ApiError(400, `This change would make a loop: ${words}`, ErrorCode.orgLoop, { path });
+}
+
+/** The company's team, or 404. */
+async function teamOf(db: Executor, companyId: string, teamId: string, field?: string) {
+  const [team] = await db
+    .select()
+    .from(teams)
+    .where(and(eq(teams.id, teamId), eq(teams.companyId, companyId)));
+  if (!team) throw field ? invalidField(field, 'is not a team of your company') : notFound('Team not found');
+  return team;
+}
+
+async function humanOf(db: Executor, companyId: string, userId: string, field?: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
+  if (!user) throw field ? invalidField(field, 'is not a person of your company') : notFound('Person not found');
+  return user;
+}
+
+async function agentOf(db: Executor, companyId: string, agentId: string, field?: string) {
+  const [agent] = await db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, agentId), eq(agents.companyId, companyId)));
+  if (!agent) throw field ? invalidField(field, 'is not an agent of your company') : notFound('Agent not found');
+  return agent;
+}
+
+/** A member reference resolved in the company (the kind found from the id when not given), or 400. */
+async function resolveMember(
+  db: Executor,
+  companyId: string,
+  ref: { kind?: 'human' | 'agent'; id: string },
+  field: string,
+): Promise<MemberRef & { name: string }> {
+  if (ref.kind !== 'agent') {
+    const [user] = await db
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(and(eq(users.id, ref.id), eq(users.companyId, companyId)));
+    if (user) return { kind: 'human', id: user.id, name: user.name };
+    if (ref.kind === 'human') throw invalidField(`${field}.id`, 'is not a person of your company');
+  }
+  const [agent] = await db
+    .select({ id: agents.id, name: agents.name })
+    .from(agents)
+    .where(and(eq(agents.id, ref.id), eq(agents.companyId, companyId)));
+  if (agent) return { kind: 'agent', id: agent.id, name: agent.name };
+  throw invalidField(`${field}.id`, 'is not a member of your company');
+}
+
+const noHumanManager = (name: string) =>
+  new ApiError(
+    409,
+    `Nobody is responsible for ${name}: give it a responsible person first (its chain of responsibility must reach a person)`,
+    ErrorCode.orgNoHumanManager,
+  );
+
+async function assertTeamParent(tx: Executor, companyId: string, teamId: string | null, parentId: string) {
+  // Walk up from the new parent; meeting the team itself would nest it inside itself.
+  const chain: { id: string; name: string }[] = [];
+  let current: string | null = parentId;
+  const seen = new Set<string>();
+  while (current && !seen.has(current)) {
+    seen.add(current);
+    const team = await teamOf(tx, companyId, current, 'parentId');
+    chain.push({ id: team.id, name: team.name });
+    if (teamId && team.id === teamId) {
+      const path = chain.map((step) => ({ kind: 'team' as const, ...step }));
+      throw new ApiError(
+        400,
+        `A team cannot be nested inside itself: ${[...chain].reverse().map((step) => step.name).join(' → ')}`,
+        ErrorCode.orgLoop,
+        { path },
+      );
+    }
+    current = team.parentId;
+  }
+}
+
+export type TeamInput = { name: string; parentId?: string | null; lead?: { kind?: 'human' | 'agent'; id: string } | null };
+
+export async function createTeam(ctx: AppContext, actor: Actor, input: TeamInput) {
+  let createdId = '';
+  const touched: string[] = [];
+  const chart = await orgWrite(ctx, actor, touched, async (tx, companyId) => {
+    if (input.parentId) await assertTeamParent(tx, companyId, null, input.parentId);
+    const lead = input.lead ? await resolveMember(tx, companyId, input.lead, 'lead') : null;
+    const [row] = await tx
+      .insert(teams)
+      .values({
+        companyId,
+        name: input.name,
+        parentId: input.parentId ?? null,
+        leadKind: lead?.kind ?? null,
+        leadId: lead?.id ?? null,
+      })
+      .returning({ id: teams.id });
+    createdId = row!.id;
+    touched.push(`team:${createdId}`);
+    if (lead?.kind === 'agent') await assertAgentLeadable(tx, companyId, lead);
+  });
+  return { chart, teamId: createdId };
+}
+
+export async function updateTeam(
+  ctx: AppContext,
+  actor: Actor,
+  teamId: string,
+  input: { name?: string; parentId?: string | null },
+) {
+  return orgWrite(ctx, actor, [`team:${teamId}`], async (tx, companyId) => {
+    await teamOf(tx, companyId, teamId);
+    if (input.parentId) await assertTeamParent(tx, companyId, teamId, input.parentId);
+    const changes: Partial<typeof teams.$inferInsert> = { updatedAt: new Date() };
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.parentId !== undefined) changes.parentId = input.parentId;
+    await tx.update(teams).set(changes).where(eq(teams.id, teamId));
+  });
+}
+
+export async function deleteTeam(ctx: AppContext, actor: Actor, teamId: string) {
+  return orgWrite(ctx, actor, [], async (tx, companyId) => {
+    const team = await teamOf(tx, companyId, teamId);
+    // Child teams move up to the deleted team's parent; its members become unassigned.
+    await tx.update(teams).set({ parentId: team.parentId, updatedAt: new Date() }).where(eq(teams.parentId, teamId));
+    await tx.update(users).set({ teamId: null, updatedAt: new Date() }).where(eq(users.teamId, teamId));
+    await tx.update(agents).set({ teamId: null, updatedAt: new Date() }).where(eq(agents.teamId, teamId));
+    await tx.delete(teams).where(eq(teams.id, teamId));
+  });
+}
+
+/** An agent may lead a team only when its chain of responsibility reaches a person. */
+async function assertAgentLeadable(tx: Executor, companyId: string, lead: MemberRef & { name: string }) {
+  const input = await loadChartInput(tx, companyId, true);
+  if (!reachesHuman(lead.id, input)) throw noHumanManager(lead.name);
+}
+
+export async function setTeamLead(
+  ctx: AppContext,
+  actor: Actor,
+  teamId: string,
+  lead: { kind?: 'human' | 'agent'; id: string } | null,
+) {
+  const touched = [`team:${teamId}`];
+  return orgWrite(ctx, actor, touched, async (tx, companyId) => {
+    await teamOf(tx, companyId, teamId);
+    const member = lead ? await resolveMember(tx, companyId, lead, 'lead') : null;
+    if (member) touched.push(`${member.kind}:${member.id}`);
+    await tx
+      .update(teams)
+      .set({ leadKind: member?.kind ?? null, leadId: member?.id ?? null, updatedAt: new Date() })
+      .where(eq(teams.id, teamId));
+    // Checked with the lead in place: an agent of this very team must not count on itself.
+    if (member?.kind === 'agent') await assertAgentLeadable(tx, companyId, member);
+  });
+}
+
+export async function updateHuman(
+  ctx: AppContext,
+  actor: Actor,
+  userId: string,
+  input: { teamId?: string | null; managerUserId?: string | null; title?: string },
+) {
+  return orgWrite(ctx, actor, [`human:${userId}`], async (tx, companyId) => {
+    await humanOf(tx, companyId, userId);
+    if (input.teamId) await teamOf(tx, companyId, input.teamId, 'teamId');
+    if (input.managerUserId) {
+      if (input.managerUserId === userId) throw invalidField('managerUserId', 'cannot be the person themselves');
+      await humanOf(tx, companyId, input.managerUserId, 'managerUserId');
+    }
+    const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (input.teamId !== undefined) changes.teamId = input.teamId;
+    if (input.managerUserId !== undefined) changes.managerUserId = input.managerUserId;
+    if (input.title !== undefined) changes.title = input.title;
+    await tx.update(users).set(changes).where(eq(users.id, userId));
+  });
+}
+
+export async function updateAgent(
+  ctx: AppContext,
+  actor: Actor,
+  agentId: string,
+  input: { teamId?: string | null; manager?: { kind?: 'human' | 'agent'; id: string } | null },
+) {
+  return orgWrite(ctx, actor, [`agent:${agentId}`], async (tx, companyId) => {
+    const agent = await agentOf(tx, companyId, agentId);
+    if (input.teamId) await teamOf(tx, companyId, input.teamId, 'teamId');
+    const manager = input.manager ? await resolveMember(tx, companyId, input.manager, 'manager') : input.manager;
+    if (manager && manager.kind === 'agent' && manager.id === agentId) {
+      throw invalidField('manager', 'cannot be the agent itself');
+    }
+    const changes: Partial<typeof agents.$inferInsert> = { updatedAt: new Date() };
+    if (input.teamId !== undefined) changes.teamId = input.teamId;
+    if (manager !== undefined) {
+      changes.managerKind = manager?.kind ?? null;
+      changes.managerId = manager?.id ?? null;
+    }
+    await tx.update(agents).set(changes).where(eq(agents.id, agentId));
+    // An agent that leads a team must keep a person at the end of its chain.
+    if (manager !== undefined) {
+      const leads = await tx
+        .select({ id: teams.id })
+        .from(teams)
+        .where(and(eq(teams.leadKind, 'agent'), eq(teams.leadId, agentId)));
+      if (leads.length > 0 || manager?.kind === 'agent') {
+        const state = await loadChartInput(tx, companyId, true);
+        if (!reachesHuman(agentId, state)) throw noHumanManager(agent.name);
+      }
+    }
+  });
+}
+
+async function adminCount(tx: Executor, companyId: string) {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.role, 'admin')));
+  return Number(row?.count ?? 0);
+}
+
+const lastAdmin = (what: string) =>
+  new ApiError(
+    409,
+    `${what}: a company needs at least one admin. Make someone else an admin first.`,
+    ErrorCode.orgLastAdmin,
+  );
+
+export async function setRole(ctx: AppContext, actor: Actor, userId: string, role: 'admin' | 'member') {
+  return orgWrite(
+    ctx,
+    actor,
+    [],
+    async (tx, companyId, after) => {
+      const user = await humanOf(tx, companyId, userId);
+      if (user.role === role) return;
+      if (role === 'member' && (await adminCount(tx, companyId)) <= 1) {
+        throw lastAdmin(`${user.name} is the last admin`);
+      }
+      await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+      // Their credentials stay valid; what is cached of them (the role) is not.
+      after(() => ctx.auth.invalidate({ userId }, { revoked: false }));
+    },
+    'manageMembers',
+  );
+}
+
+/**
+ * Removes a person from the company: they keep their account (and their name on what they wrote),
+ * lose the company, its role, team and manager; whoever they managed, led or were responsible for
+ * loses that link; their API keys are revoked.
+ */
+export async function removeMember(ctx: AppContext, actor: Actor, userId: string) {
+  return orgWrite(
+    ctx,
+    actor,
+    [],
+    async (tx, companyId, after) => {
+      const user = await humanOf(tx, companyId, userId);
+      if (user.role === 'admin' && (await adminCount(tx, companyId)) <= 1) {
+        throw lastAdmin(`${user.name} is the last admin and cannot be removed`);
+      }
+      const now = new Date();
+      await tx.update(users).set({ managerUserId: null, updatedAt: now }).where(eq(users.managerUserId, userId));
+      await tx
+        .update(teams)
+        .set({ leadKind: null, leadId: null, updatedAt: now })
+        .where(and(eq(teams.companyId, companyId), eq(teams.leadKind, 'human'), eq(teams.leadId, userId)));
+      await tx
+        .update(agents)
+        .set({ managerKind: null, managerId: null, updatedAt: now })
+        .where(and(eq(agents.companyId, companyId), eq(agents.managerKind, 'human'), eq(agents.managerId, userId)));
+      await tx
+        .update(apiKeys)
+        .set({ revokedAt: now })
+        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+      await tx
+        .update(users)
+        .set({ companyId: null, role: null, teamId: null, managerUserId: null, joinedCompanyAt: null, updatedAt: now })
+        .where(eq(users.id, userId));
+      // Their sign-in still works (for an account without a company); their live streams end.
+      after(() => ctx.auth.invalidate({ userId }));
+    },
+    'manageMembers',
+  );
+}
+
+/** The company's people with what admins manage: email, role, team, manager, when they joined. */
+export async function listPeople(ctx: AppContext, principal: Principal) {
+  const company = requireCompany(principal);
+  requirePermission(principal, 'manageMembers');
+  const rows = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(users.companyId, company.id))
+    .orderBy(asc(users.name), asc(users.id));
+  return rows.map((user) => ({
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    title: user.title,
+    role: user.role ?? 'member',
+    teamId: user.teamId,
+    managerUserId: user.managerUserId,
+    joinedAt: (user.joinedCompanyAt ?? user.createdAt).toISOString(),
+  }));
+}
+
