@@ -292,3 +292,26 @@ describe('RateLimiter', () => {
     expect(limiter.hit('b').allowed).toBe(false);
   });
 });
+
+describe('the public organization routes (invitation preview, email-exists, sign-up)', () => {
+  it('share the sensitive-POST limit: 10 per 15 minutes per address, then 429', async () => {
+    const ip = '192.0.2.210';
+    const statuses: number[] = [];
+    const post = (path: string, body: unknown) => t.call('POST', path, { body, ip });
+    for (let i = 0; i < 4; i++) statuses.push((await post('/auth/email-exists', { email: 'a@b.example' })).status);
+    for (let i = 0; i < 4; i++) statuses.push((await post('/auth/invitations/preview', { token: 'x' })).status);
+    for (let i = 0; i < 2; i++) {
+      statuses.push((await post('/auth/signup', { name: 'x', email: 'a@b.example', password: 'x' })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 404, 404, 404, 404, 400, 400]);
+    const limited = await post('/auth/invitations/preview', { token: 'x' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('RATE_LIMITED');
+    expect(limited.headers.get('retry-after')).toBeTruthy();
+    expect((await post('/auth/email-exists', { email: 'a@b.example' })).status).toBe(429);
+    // Another address is not affected.
+    expect(
+      (await t.call('POST', '/auth/email-exists', { body: { email: 'a@b.example' }, ip: '192.0.2.211' })).status,
+    ).toBe(200);
+  });
+});

@@ -27,5 +27,4 @@ export async function sendMail(config: Pick<AppConfig, 'mail'>, message: MailMes
 }
 
 /** Escapes text for the HTML part of a message. */
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -1,12 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { buildChart, type ChartAgent, type ChartHuman, type ChartInput, type ChartNode, type ChartTeam, reachesHuman } from './chart.ts';
+import {
+  buildChart,
+  type ChartAgent,
+  type ChartHuman,
+  type ChartInput,
+  type ChartNode,
+  type ChartTeam,
+  reachesHuman,
+} from './chart.ts';
 
 let n = 0;
 const uuid = () => `00000000-0000-4000-8000-${(++n).toString().padStart(12, '0')}`;
 const company = uuid();
 
 function human(name: string, extra: Partial<ChartHuman> = {}): ChartHuman {
-  return { id: uuid(), name, title: '', teamId: null, managerUserId: null, role: 'member', joinedAt: new Date('2024-01-01'), ...extra };
+  return {
+    id: uuid(),
+    name,
+    title: '',
+    teamId: null,
+    managerUserId: null,
+    role: 'member',
+    joinedAt: new Date('2024-01-01'),
+    ...extra,
+  };
 }
 function agent(name: string, extra: Partial<ChartAgent> = {}): ChartAgent {
   return { id: uuid(), name, role: 'bot', teamId: null, managerKind: null, managerId: null, ...extra };
@@ -14,7 +31,14 @@ function agent(name: string, extra: Partial<ChartAgent> = {}): ChartAgent {
 function team(name: string, extra: Partial<ChartTeam> = {}): ChartTeam {
   return { id: uuid(), name, parentId: null, leadKind: null, leadId: null, ...extra };
 }
-const input = (parts: Partial<ChartInput>): ChartInput => ({ companyId: company, humans: [], agents: [], teams: [], canEdit: true, ...parts });
+const input = (parts: Partial<ChartInput>): ChartInput => ({
+  companyId: company,
+  humans: [],
+  agents: [],
+  teams: [],
+  canEdit: true,
+  ...parts,
+});
 
 function all(nodes: ChartNode[]): ChartNode[] {
   return nodes.flatMap((node) => [node, ...all(node.children)]);
@@ -73,7 +97,11 @@ describe('the organization chart', () => {
       `team:${design.id}`,
       `human:${member.id}`,
     ]);
-    expect(pathTo(chart.tree.roots, `human:${loner.id}`)).toEqual([`human:${root.id}`, `team:${ops.id}`, `human:${loner.id}`]);
+    expect(pathTo(chart.tree.roots, `human:${loner.id}`)).toEqual([
+      `human:${root.id}`,
+      `team:${ops.id}`,
+      `human:${loner.id}`,
+    ]);
     expect(chart.issues).toEqual([{ kind: 'team-lead', id: ops.id }]);
     // Counts: people and agents below, teams not counted.
     expect(find(chart.tree.roots, `human:${root.id}`)!.memberCount).toBe(3);
@@ -166,7 +194,10 @@ describe('the organization chart', () => {
   it('places every node exactly once, whatever the data (random structures with loops and dangling ids)', () => {
     for (let round = 0; round < 30; round++) {
       const humans = Array.from({ length: 40 }, (_, i) =>
-        human(`H${i}`, { role: i % 13 === 0 && round % 5 !== 0 ? 'admin' : 'member', joinedAt: new Date(2020, 0, 1 + i) }),
+        human(`H${i}`, {
+          role: i % 13 === 0 && round % 5 !== 0 ? 'admin' : 'member',
+          joinedAt: new Date(2020, 0, 1 + i),
+        }),
       );
       const teams = Array.from({ length: 8 }, (_, i) => team(`T${i}`));
       const agents = Array.from({ length: 15 }, (_, i) => agent(`A${i}`));

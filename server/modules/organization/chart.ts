@@ -212,12 +212,19 @@ export function buildChart(input: ChartInput): ChartResult {
   for (const human of input.humans) {
     const key = keyOf('human', human.id);
     const team = human.teamId ? teamById.get(human.teamId) : undefined;
-    entries.set(key, { kind: 'human', id: human.id, name: human.name, role: human.title, teamId: team ? team.id : null });
+    entries.set(key, {
+      kind: 'human',
+      id: human.id,
+      name: human.name,
+      role: human.title,
+      teamId: team ? team.id : null,
+    });
     if (root && human.id === root.id) {
       parent.set(key, ROOT);
       continue;
     }
-    const manager = human.managerUserId && human.managerUserId !== human.id ? humanById.get(human.managerUserId) : undefined;
+    const manager =
+      human.managerUserId && human.managerUserId !== human.id ? humanById.get(human.managerUserId) : undefined;
     if (manager) {
       const managerLeadsMyTeam = isLeadOf(team, 'human', manager.id) && !isLeadOf(team, 'human', human.id);
       parent.set(key, managerLeadsMyTeam ? keyOf('team', team!.id) : keyOf('human', manager.id));
@@ -232,7 +239,13 @@ export function buildChart(input: ChartInput): ChartResult {
   for (const agent of input.agents) {
     const key = keyOf('agent', agent.id);
     const team = agent.teamId ? teamById.get(agent.teamId) : undefined;
-    entries.set(key, { kind: 'agent', id: agent.id, name: agent.name, role: agent.role, teamId: team ? team.id : null });
+    entries.set(key, {
+      kind: 'agent',
+      id: agent.id,
+      name: agent.name,
+      role: agent.role,
+      teamId: team ? team.id : null,
+    });
     const own =
       agent.managerKind && agent.managerId && !(agent.managerKind === 'agent' && agent.managerId === agent.id)
         ? { kind: agent.managerKind, id: agent.managerId }
@@ -340,7 +353,8 @@ export function buildChart(input: ChartInput): ChartResult {
   // Team sizes for `team-empty`.
   const teamSize = new Map<string, number>();
   for (const member of [...input.humans, ...input.agents]) {
-    if (member.teamId && teamById.has(member.teamId)) teamSize.set(member.teamId, (teamSize.get(member.teamId) ?? 0) + 1);
+    if (member.teamId && teamById.has(member.teamId))
+      teamSize.set(member.teamId, (teamSize.get(member.teamId) ?? 0) + 1);
   }
   for (const team of input.teams) if (!teamSize.has(team.id)) issues.push({ kind: 'team-empty', id: team.id });
   if (!root) issues.unshift({ kind: 'no-admin', id: input.companyId });

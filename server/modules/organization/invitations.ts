@@ -19,7 +19,7 @@ import { ApiError, ErrorCode, invalidField, notFound } from '../../http/errors.t
 import { escapeHtml, sendMail } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { requireCompany, requirePermission } from '../../policies/index.ts';
-import { normalizeEmail, openSession } from '../auth/service.ts';
+import { normalizeEmail, openSession } from '../auth/index.ts';
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
@@ -47,7 +47,12 @@ function statusOf(row: InvitationRow, now = Date.now()) {
   return row.status;
 }
 
-async function present(ctx: AppContext, row: InvitationRow, origin: string, inviter: { id: string; name: string } | null) {
+async function present(
+  ctx: AppContext,
+  row: InvitationRow,
+  origin: string,
+  inviter: { id: string; name: string } | null,
+) {
   const status = statusOf(row);
   return {
     id: row.id,
@@ -86,7 +91,13 @@ export async function listInvitations(ctx: AppContext, principal: Principal, ori
 }
 
 /** Emails the link when a mail server is configured; false when none is, or sending failed (logged). */
-async function mailInvitation(ctx: AppContext, row: InvitationRow, inviterName: string, companyName: string, link: string) {
+async function mailInvitation(
+  ctx: AppContext,
+  row: InvitationRow,
+  inviterName: string,
+  companyName: string,
+  link: string,
+) {
   try {
     const sent = await sendMail(ctx.config, {
       to: row.email,
@@ -121,7 +132,9 @@ export async function createInvitation(
     await tx
       .update(invitations)
       .set({ status: 'revoked' })
-      .where(and(eq(invitations.companyId, company.id), eq(invitations.email, email), eq(invitations.status, 'pending')));
+      .where(
+        and(eq(invitations.companyId, company.id), eq(invitations.email, email), eq(invitations.status, 'pending')),
+      );
     const id = crypto.randomUUID();
     const [created] = await tx
       .insert(invitations)
@@ -190,7 +203,11 @@ async function openInvitation(executor: Executor, token: string, lock = false) {
     .select()
     .from(invitations)
     .where(
-      and(eq(invitations.tokenHash, hashOf(token)), eq(invitations.status, 'pending'), gt(invitations.expiresAt, sql`now()`)),
+      and(
+        eq(invitations.tokenHash, hashOf(token)),
+        eq(invitations.status, 'pending'),
+        gt(invitations.expiresAt, sql`now()`),
+      ),
     );
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw invitationGone();

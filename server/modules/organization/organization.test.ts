@@ -59,7 +59,10 @@ describe('GET /organization/chart', () => {
       teamId: org.platform.id,
       managerUserId: org.lin.id,
     });
-    expect(chart.agents.find((a: { id: string }) => a.id === org.owned.id).manager).toEqual({ kind: 'human', id: org.lin.id });
+    expect(chart.agents.find((a: { id: string }) => a.id === org.owned.id).manager).toEqual({
+      kind: 'human',
+      id: org.lin.id,
+    });
     expect(chart.teams).toEqual([{ id: org.platform.id, name: 'Platform', parentId: null, lead: null }]);
     // Every person, agent and team exactly once.
     const keys = all([...chart.tree.roots, ...chart.tree.loose]).map((node) => node.key);
@@ -87,7 +90,10 @@ describe('GET /organization/chart', () => {
   it('roots at the oldest admin by join date, null without admins, and moves on when that admin leaves', async () => {
     const org = await setup();
     const second = await t.createUser({ company: org.company, role: 'admin' });
-    await t.ctx.db.update(users).set({ joinedCompanyAt: new Date('2020-01-01') }).where(eq(users.id, second.id));
+    await t.ctx.db
+      .update(users)
+      .set({ joinedCompanyAt: new Date('2020-01-01') })
+      .where(eq(users.id, second.id));
     const secondToken = await t.signIn(second.email);
     expect((await chartOf(org.adminToken)).rootHumanId).toBe(second.id);
     const removed = await t.call('DELETE', `/organization/humans/${second.id}`, { token: org.adminToken });
@@ -221,7 +227,10 @@ describe('organization writes', () => {
   it('refuse a loop made through a team lead, and a team nested in itself', async () => {
     const org = await setup();
     // Mo (without a manager) leads Platform, Lin (without a manager) joins it, then Mo would report to Lin.
-    await t.call('PUT', `/organization/teams/${org.platform.id}/lead`, { token: org.adminToken, body: { lead: { id: org.mo.id } } });
+    await t.call('PUT', `/organization/teams/${org.platform.id}/lead`, {
+      token: org.adminToken,
+      body: { lead: { id: org.mo.id } },
+    });
     const moFree = await t.call('PATCH', `/organization/humans/${org.mo.id}`, {
       token: org.adminToken,
       body: { managerUserId: null },
@@ -278,9 +287,15 @@ describe('organization writes', () => {
     expect(deleted.body.teams[0].parentId).toBeNull();
     expect(deleted.body.humans.find((h: { id: string }) => h.id === org.mo.id).teamId).toBeNull();
     expect(deleted.body.agents.find((a: { id: string }) => a.id === org.bot.id).teamId).toBeNull();
-    expect((await t.call('PATCH', '/organization/teams/nope', { token: org.adminToken, body: { name: 'x' } })).status).toBe(400);
-    expect((await t.call('POST', '/organization/teams', { token: org.adminToken, body: { name: '' } })).status).toBe(400);
-    expect((await t.call('POST', '/organization/teams', { token: org.memberToken, body: { name: 'X' } })).status).toBe(403);
+    expect(
+      (await t.call('PATCH', '/organization/teams/nope', { token: org.adminToken, body: { name: 'x' } })).status,
+    ).toBe(400);
+    expect((await t.call('POST', '/organization/teams', { token: org.adminToken, body: { name: '' } })).status).toBe(
+      400,
+    );
+    expect((await t.call('POST', '/organization/teams', { token: org.memberToken, body: { name: 'X' } })).status).toBe(
+      403,
+    );
   });
 
   it('set an agent’s team and responsible member; one leading a team must keep a person in its chain', async () => {
@@ -291,7 +306,10 @@ describe('organization writes', () => {
     });
     expect(fixed.status).toBe(200);
     expect(fixed.body.issues).not.toContainEqual({ kind: 'agent-no-human', id: org.bot.id });
-    await t.call('PUT', `/organization/teams/${org.platform.id}/lead`, { token: org.adminToken, body: { lead: { id: org.owned.id } } });
+    await t.call('PUT', `/organization/teams/${org.platform.id}/lead`, {
+      token: org.adminToken,
+      body: { lead: { id: org.owned.id } },
+    });
     const orphaned = await t.call('PATCH', `/organization/agents/${org.owned.id}`, {
       token: org.adminToken,
       body: { manager: null },
@@ -328,15 +346,22 @@ describe('organization writes', () => {
     const linToken = await t.signIn(org.lin.email);
     expect((await t.call('GET', '/organization/chart', { token: linToken })).body.canEdit).toBe(true);
     expect(
-      (await t.call('PUT', `/organization/humans/${org.admin.id}/role`, { token: org.adminToken, body: { role: 'member' } }))
-        .status,
+      (
+        await t.call('PUT', `/organization/humans/${org.admin.id}/role`, {
+          token: org.adminToken,
+          body: { role: 'member' },
+        })
+      ).status,
     ).toBe(200);
     expect((await t.call('GET', '/organization/chart', { token: org.adminToken })).body.canEdit).toBe(false);
   });
 
   it('remove a member: reports lose their manager, led teams their lead, keys are revoked; their comments keep their name', async () => {
     const org = await setup();
-    await t.call('PUT', `/organization/teams/${org.platform.id}/lead`, { token: org.adminToken, body: { lead: { id: org.lin.id } } });
+    await t.call('PUT', `/organization/teams/${org.platform.id}/lead`, {
+      token: org.adminToken,
+      body: { lead: { id: org.lin.id } },
+    });
     await t.call('PUT', `/organization/humans/${org.lin.id}/role`, { token: org.adminToken, body: { role: 'admin' } });
     const linToken = await t.signIn(org.lin.email);
     const key = (await t.createKey(linToken, 'read')).secret;

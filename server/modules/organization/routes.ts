@@ -129,7 +129,11 @@ export const createTeamRoute = protectedRoute('write', {
       content: {
         'application/json': {
           schema: z
-            .object({ name: teamName, parentId: z.uuid().nullable().optional(), lead: MemberRefInput.nullable().optional() })
+            .object({
+              name: teamName,
+              parentId: z.uuid().nullable().optional(),
+              lead: MemberRefInput.nullable().optional(),
+            })
             .strict()
             .openapi('CreateTeamRequest'),
         },
@@ -149,7 +153,8 @@ export const updateTeamRoute = protectedRoute('write', {
   operationId: 'updateTeam',
   tags: TAG,
   summary: 'Rename a team or nest it under another (admins)',
-  description: '`parentId: null` makes it a top-level team; absent leaves it. Nesting a team inside itself is 400 `ORG_LOOP`.',
+  description:
+    '`parentId: null` makes it a top-level team; absent leaves it. Nesting a team inside itself is 400 `ORG_LOOP`.',
   request: {
     params: teamIdParam,
     body: {
@@ -281,7 +286,10 @@ export const setMemberRoleRoute = protectedRoute('write', {
       required: true,
       content: {
         'application/json': {
-          schema: z.object({ role: z.enum(['admin', 'member']) }).strict().openapi('SetMemberRoleRequest'),
+          schema: z
+            .object({ role: z.enum(['admin', 'member']) })
+            .strict()
+            .openapi('SetMemberRoleRequest'),
         },
       },
     },
@@ -434,7 +442,9 @@ export const previewInvitationRoute = publicRoute({
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: z.object({ token: tokenField }).strict().openapi('InvitationTokenRequest') } },
+      content: {
+        'application/json': { schema: z.object({ token: tokenField }).strict().openapi('InvitationTokenRequest') },
+      },
     },
   },
   responses: {
@@ -466,7 +476,12 @@ export const emailExistsRoute = publicRoute({
     body: {
       required: true,
       content: {
-        'application/json': { schema: z.object({ email: z.email().max(254) }).strict().openapi('EmailExistsRequest') },
+        'application/json': {
+          schema: z
+            .object({ email: z.email().max(254) })
+            .strict()
+            .openapi('EmailExistsRequest'),
+        },
       },
     },
   },
@@ -521,7 +536,9 @@ export const acceptInvitationRoute = protectedRoute('forbidden', {
   request: {
     body: {
       required: true,
-      content: { 'application/json': { schema: z.object({ token: tokenField }).strict().openapi('AcceptInvitationRequest') } },
+      content: {
+        'application/json': { schema: z.object({ token: tokenField }).strict().openapi('AcceptInvitationRequest') },
+      },
     },
   },
   responses: {
@@ -542,7 +559,10 @@ export const createCompanyRoute = protectedRoute('forbidden', {
       required: true,
       content: {
         'application/json': {
-          schema: z.object({ name: z.string().trim().min(1).max(100) }).strict().openapi('CreateCompanyRequest'),
+          schema: z
+            .object({ name: z.string().trim().min(1).max(100) })
+            .strict()
+            .openapi('CreateCompanyRequest'),
         },
       },
     },

@@ -180,7 +180,10 @@ async function assertTeamParent(tx: Executor, companyId: string, teamId: string 
       const path = chain.map((step) => ({ kind: 'team' as const, ...step }));
       throw new ApiError(
         400,
-        `A team cannot be nested inside itself: ${[...chain].reverse().map((step) => step.name).join(' → ')}`,
+        `A team cannot be nested inside itself: ${[...chain]
+          .reverse()
+          .map((step) => step.name)
+          .join(' → ')}`,
         ErrorCode.orgLoop,
         { path },
       );
@@ -189,7 +192,11 @@ async function assertTeamParent(tx: Executor, companyId: string, teamId: string 
   }
 }
 
-export type TeamInput = { name: string; parentId?: string | null; lead?: { kind?: 'human' | 'agent'; id: string } | null };
+export type TeamInput = {
+  name: string;
+  parentId?: string | null;
+  lead?: { kind?: 'human' | 'agent'; id: string } | null;
+};
 
 export async function createTeam(ctx: AppContext, actor: Actor, input: TeamInput) {
   let createdId = '';
@@ -416,4 +423,3 @@ export async function listPeople(ctx: AppContext, principal: Principal) {
     joinedAt: (user.joinedCompanyAt ?? user.createdAt).toISOString(),
   }));
 }
-
