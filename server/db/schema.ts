@@ -54,6 +54,11 @@ export const serverSecrets = pgTable('server_secrets', {
 export const companies = pgTable('companies', {
   id: id(),
   name: text().notNull(),
+  /**
+   * Bumped by triggers (migration 0014) whenever a person, agent or team of the company is added,
+   * changed or removed: the organization chart cached for a version is current while it holds.
+   */
+  orgVersion: bigint({ mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

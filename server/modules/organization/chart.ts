@@ -96,14 +96,9 @@ export type OrgChart = {
 /** What the chart's writes need besides the payload: the loops found, as paths of keys. */
 export type ChartResult = { chart: OrgChart; loops: string[][] };
 
-const ROOT = '\u0000root';
-const LOOSE = '\u0000loose';
-
 const keyOf = (kind: ChartNodeKind, id: string) => `${kind}:${id}`;
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const kindOrder: Record<ChartNodeKind, number> = { team: 0, human: 1, agent: 2 };
-
-type Entry = { kind: ChartNodeKind; id: string; name: string; role: string; teamId: string | null };
+/** How names sort: accents and case ignored ("Zoë" with "Zoe"), by plain comparison (fast at 5,000). */
+const sortKeyOf = (name: string) => name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The oldest admin by join date (then by id, so ties are stable); null without admins. */
 export function rootHumanOf(humans: ChartHuman[]): ChartHuman | null {
@@ -173,92 +168,74 @@ export function reachesHuman(
 }
 
 export function buildChart(input: ChartInput): ChartResult {
-  const humanById = new Map(input.humans.map((h) => [h.id, h]));
-  const agentById = new Map(input.agents.map((a) => [a.id, a]));
+  // Every node gets an index: teams, then people, then agents. Parents and states are typed arrays
+  // of indices, so 5,000 members cost no string keys built and hashed over and over.
+  const teamCount = input.teams.length;
+  const humanBase = teamCount;
+  const agentBase = teamCount + input.humans.length;
+  const size = agentBase + input.agents.length;
+  const teamIndex = new Map<string, number>();
+  const humanIndex = new Map<string, number>();
+  const agentIndex = new Map<string, number>();
+  input.teams.forEach((team, i) => teamIndex.set(team.id, i));
+  input.humans.forEach((human, i) => humanIndex.set(human.id, humanBase + i));
+  input.agents.forEach((agent, i) => agentIndex.set(agent.id, agentBase + i));
+  const indexOf = (kind: MemberKind, id: string) => (kind === 'human' ? humanIndex.get(id) : agentIndex.get(id));
+  const exists = (ref: MemberRef) => indexOf(ref.kind, ref.id) !== undefined;
   const teamById = new Map(input.teams.map((t) => [t.id, t]));
-  const exists = (ref: MemberRef) => (ref.kind === 'human' ? humanById.has(ref.id) : agentById.has(ref.id));
   const root = rootHumanOf(input.humans);
-  const anchor = root ? keyOf('human', root.id) : ROOT;
+  const ROOT_AT = -1;
+  const LOOSE_AT = -2;
+  const anchor = root ? humanIndex.get(root.id)! : ROOT_AT;
 
   const issues: { kind: OrgIssueKind; id: string }[] = [];
-  const entries = new Map<string, Entry>();
-  const parent = new Map<string, string>();
+  const parent = new Int32Array(size);
 
   const isLeadOf = (team: ChartTeam | undefined, kind: MemberKind, id: string) =>
     Boolean(team && team.leadKind === kind && team.leadId === id);
   /** Where a member without a manager goes: their team, the parent team when they lead theirs, or the root. */
   const fallback = (kind: MemberKind, id: string, team: ChartTeam | undefined) => {
-    if (team && !isLeadOf(team, kind, id)) return keyOf('team', team.id);
-    if (team?.parentId && teamById.has(team.parentId)) return keyOf('team', team.parentId);
-    return anchor;
+    if (team && !isLeadOf(team, kind, id)) return teamIndex.get(team.id)!;
+    const above = team?.parentId ? teamIndex.get(team.parentId) : undefined;
+    return above ?? anchor;
   };
 
-  for (const team of input.teams) {
-    const key = keyOf('team', team.id);
-    entries.set(key, { kind: 'team', id: team.id, name: team.name, role: '', teamId: team.id });
+  input.teams.forEach((team, i) => {
     if (team.leadKind && team.leadId) {
-      const lead = { kind: team.leadKind, id: team.leadId };
-      if (exists(lead)) parent.set(key, keyOf(lead.kind, lead.id));
+      const lead = indexOf(team.leadKind, team.leadId);
+      if (lead !== undefined) parent[i] = lead;
       else {
-        parent.set(key, LOOSE);
+        parent[i] = LOOSE_AT;
         issues.push({ kind: 'team-lead-missing', id: team.id });
       }
     } else {
-      parent.set(key, anchor);
+      parent[i] = anchor;
       issues.push({ kind: 'team-lead', id: team.id });
     }
-  }
+  });
 
-  for (const human of input.humans) {
-    const key = keyOf('human', human.id);
+  input.humans.forEach((human, i) => {
+    const at = humanBase + i;
     const team = human.teamId ? teamById.get(human.teamId) : undefined;
-    entries.set(key, {
-      kind: 'human',
-      id: human.id,
-      name: human.name,
-      role: human.title,
-      teamId: team ? team.id : null,
-    });
     if (root && human.id === root.id) {
-      parent.set(key, ROOT);
-      continue;
+      parent[at] = ROOT_AT;
+      return;
     }
     const manager =
-      human.managerUserId && human.managerUserId !== human.id ? humanById.get(human.managerUserId) : undefined;
-    if (manager) {
-      const managerLeadsMyTeam = isLeadOf(team, 'human', manager.id) && !isLeadOf(team, 'human', human.id);
-      parent.set(key, managerLeadsMyTeam ? keyOf('team', team!.id) : keyOf('human', manager.id));
-      if (team?.leadKind === 'human' && team.leadId && humanById.has(team.leadId) && !managerLeadsMyTeam) {
+      human.managerUserId && human.managerUserId !== human.id ? humanIndex.get(human.managerUserId) : undefined;
+    if (manager !== undefined) {
+      const managerId = human.managerUserId!;
+      const managerLeadsMyTeam = isLeadOf(team, 'human', managerId) && !isLeadOf(team, 'human', human.id);
+      parent[at] = managerLeadsMyTeam ? teamIndex.get(team!.id)! : manager;
+      if (team?.leadKind === 'human' && team.leadId && humanIndex.has(team.leadId) && !managerLeadsMyTeam) {
         if (team.leadId !== human.id) issues.push({ kind: 'manager-outside-team', id: human.id });
       }
     } else {
-      parent.set(key, fallback('human', human.id, team));
+      parent[at] = fallback('human', human.id, team);
     }
-  }
+  });
 
-  for (const agent of input.agents) {
-    const key = keyOf('agent', agent.id);
-    const team = agent.teamId ? teamById.get(agent.teamId) : undefined;
-    entries.set(key, {
-      kind: 'agent',
-      id: agent.id,
-      name: agent.name,
-      role: agent.role,
-      teamId: team ? team.id : null,
-    });
-    const own =
-      agent.managerKind && agent.managerId && !(agent.managerKind === 'agent' && agent.managerId === agent.id)
-        ? { kind: agent.managerKind, id: agent.managerId }
-        : null;
-    if (own && exists(own)) {
-      const managerLeadsMyTeam = isLeadOf(team, own.kind, own.id) && !isLeadOf(team, 'agent', agent.id);
-      parent.set(key, managerLeadsMyTeam ? keyOf('team', team!.id) : keyOf(own.kind, own.id));
-    } else {
-      parent.set(key, fallback('agent', agent.id, team));
-    }
-    if (!reachesHumanFast(agent)) issues.push({ kind: 'agent-no-human', id: agent.id });
-  }
-
+  const agentById = new Map(input.agents.map((a) => [a.id, a]));
   function reachesHumanFast(agent: ChartAgent): boolean {
     const seen = new Set<string>();
     let current: ChartAgent | undefined = agent;
@@ -272,98 +249,141 @@ export function buildChart(input: ChartInput): ChartResult {
     return false;
   }
 
+  input.agents.forEach((agent, i) => {
+    const at = agentBase + i;
+    const team = agent.teamId ? teamById.get(agent.teamId) : undefined;
+    const own =
+      agent.managerKind && agent.managerId && !(agent.managerKind === 'agent' && agent.managerId === agent.id)
+        ? indexOf(agent.managerKind, agent.managerId)
+        : undefined;
+    if (own !== undefined) {
+      const managerLeadsMyTeam =
+        isLeadOf(team, agent.managerKind!, agent.managerId!) && !isLeadOf(team, 'agent', agent.id);
+      parent[at] = managerLeadsMyTeam ? teamIndex.get(team!.id)! : own;
+    } else {
+      parent[at] = fallback('agent', agent.id, team);
+    }
+    if (!reachesHumanFast(agent)) issues.push({ kind: 'agent-no-human', id: agent.id });
+  });
+
+  const kindAt = (i: number): ChartNodeKind => (i < humanBase ? 'team' : i < agentBase ? 'human' : 'agent');
+  const idAt = (i: number) =>
+    i < humanBase
+      ? input.teams[i]!.id
+      : i < agentBase
+        ? input.humans[i - humanBase]!.id
+        : input.agents[i - agentBase]!.id;
+  const keyAt = (i: number) => keyOf(kindAt(i), idAt(i));
+
   // Loops: follow each chain once (0 new, 1 on the current walk, 2 settled).
   const loops: string[][] = [];
-  const state = new Map<string, 1 | 2>();
-  for (const start of entries.keys()) {
-    if (state.has(start)) continue;
-    const walk: string[] = [];
-    let current: string | undefined = start;
-    while (current !== undefined && entries.has(current) && !state.has(current)) {
-      state.set(current, 1);
+  const state = new Uint8Array(size);
+  const walk: number[] = [];
+  for (let start = 0; start < size; start++) {
+    if (state[start]) continue;
+    walk.length = 0;
+    let current = start;
+    while (current >= 0 && !state[current]) {
+      state[current] = 1;
       walk.push(current);
-      current = parent.get(current);
+      current = parent[current]!;
     }
-    if (current !== undefined && state.get(current) === 1) {
+    if (current >= 0 && state[current] === 1) {
       const cycle = walk.slice(walk.indexOf(current));
       // Cut at the first person or agent by key (a loop always has one: teams hang under members).
-      const members = cycle.filter((key) => !key.startsWith('team:'));
-      const top = (members.length > 0 ? members : cycle).reduce((a, b) => (a < b ? a : b));
-      const at = cycle.indexOf(top);
-      // The loop's path, starting at its top and following parents.
-      loops.push([...cycle.slice(at), ...cycle.slice(0, at)]);
-      parent.set(top, LOOSE);
-      issues.push({ kind: 'manager-loop', id: entries.get(top)!.id });
+      const keys = cycle.map(keyAt);
+      const members = keys.filter((key) => !key.startsWith('team:'));
+      const topKey = (members.length > 0 ? members : keys).reduce((a, b) => (a < b ? a : b));
+      const at = keys.indexOf(topKey);
+      loops.push([...keys.slice(at), ...keys.slice(0, at)]);
+      parent[cycle[at]!] = LOOSE_AT;
+      issues.push({ kind: 'manager-loop', id: idAt(cycle[at]!) });
     }
-    for (const key of walk) state.set(key, 2);
+    for (const i of walk) state[i] = 2;
   }
 
-  // Children lists, then the nodes bottom-up (no recursion: chains can be thousands deep).
-  const children = new Map<string, string[]>();
-  const roots: string[] = [];
-  const loose: string[] = [];
-  for (const key of entries.keys()) {
-    const above = parent.get(key)!;
-    if (above === ROOT) roots.push(key);
-    else if (above === LOOSE) loose.push(key);
-    else {
-      const list = children.get(above);
-      if (list) list.push(key);
-      else children.set(above, [key]);
-    }
+  // One sort of everything (teams, then people, then agents, each by name); children are then
+  // gathered in that order, so no list is sorted again.
+  const sortKeys = new Array<string>(size);
+  for (let i = 0; i < size; i++) {
+    const name =
+      i < humanBase
+        ? input.teams[i]!.name
+        : i < agentBase
+          ? input.humans[i - humanBase]!.name
+          : input.agents[i - agentBase]!.name;
+    sortKeys[i] = sortKeyOf(name);
   }
-  const compare = (a: string, b: string) => {
-    const x = entries.get(a)!;
-    const y = entries.get(b)!;
-    return kindOrder[x.kind] - kindOrder[y.kind] || collator.compare(x.name, y.name) || (a < b ? -1 : a > b ? 1 : 0);
-  };
-  const nodes = new Map<string, ChartNode>();
-  const build = (top: string): ChartNode => {
-    // Iterative post-order: children are built before their parent.
-    const stack: { key: string; done: boolean }[] = [{ key: top, done: false }];
-    while (stack.length > 0) {
-      const item = stack.pop()!;
-      const kids = children.get(item.key) ?? [];
-      if (!item.done) {
-        stack.push({ key: item.key, done: true });
-        for (const kid of kids) stack.push({ key: kid, done: false });
-        continue;
-      }
-      const entry = entries.get(item.key)!;
-      kids.sort(compare);
-      const built = kids.map((kid) => nodes.get(kid)!);
-      let count = 0;
-      for (const kid of built) count += kid.memberCount + (kid.kind === 'team' ? 0 : 1);
-      nodes.set(item.key, {
-        key: item.key,
-        kind: entry.kind,
-        id: entry.id,
-        name: entry.name,
-        role: entry.role,
-        children: built,
-        teamId: entry.teamId,
-        memberCount: count,
-      });
+  const kindRank = (i: number) => (i < humanBase ? 0 : i < agentBase ? 1 : 2);
+  const order = Array.from({ length: size }, (_, i) => i).sort((a, b) => {
+    const kind = kindRank(a) - kindRank(b);
+    if (kind !== 0) return kind;
+    const x = sortKeys[a]!;
+    const y = sortKeys[b]!;
+    if (x !== y) return x < y ? -1 : 1;
+    const p = idAt(a);
+    const q = idAt(b);
+    return p < q ? -1 : p > q ? 1 : 0;
+  });
+  const children: number[][] = Array.from({ length: size }, () => []);
+  const roots: number[] = [];
+  const loose: number[] = [];
+  for (const i of order) {
+    const above = parent[i]!;
+    if (above === ROOT_AT) roots.push(i);
+    else if (above === LOOSE_AT) loose.push(i);
+    else children[above]!.push(i);
+  }
+
+  // Top-down order from the tops, then the nodes built bottom-up (no recursion: chains can be
+  // thousands deep).
+  const topDown: number[] = [...roots, ...loose];
+  for (let k = 0; k < topDown.length; k++) for (const child of children[topDown[k]!]!) topDown.push(child);
+  const nodes = new Array<ChartNode>(size);
+  for (let k = topDown.length - 1; k >= 0; k--) {
+    const i = topDown[k]!;
+    const kids = children[i]!.map((child) => nodes[child]!);
+    let count = 0;
+    for (const kid of kids) count += kid.memberCount + (kid.kind === 'team' ? 0 : 1);
+    const kind = kindAt(i);
+    const id = idAt(i);
+    let name: string;
+    let role: string;
+    let teamId: string | null;
+    if (kind === 'team') {
+      name = input.teams[i]!.name;
+      role = '';
+      teamId = id;
+    } else if (kind === 'human') {
+      const human = input.humans[i - humanBase]!;
+      name = human.name;
+      role = human.title;
+      teamId = human.teamId && teamIndex.has(human.teamId) ? human.teamId : null;
+    } else {
+      const agent = input.agents[i - agentBase]!;
+      name = agent.name;
+      role = agent.role;
+      teamId = agent.teamId && teamIndex.has(agent.teamId) ? agent.teamId : null;
     }
-    return nodes.get(top)!;
-  };
-  roots.sort(compare);
-  loose.sort(compare);
+    nodes[i] = { key: keyOf(kind, id), kind, id, name, role, children: kids, teamId, memberCount: count };
+  }
 
   // Team sizes for `team-empty`.
-  const teamSize = new Map<string, number>();
+  const teamSize = new Uint32Array(teamCount);
   for (const member of [...input.humans, ...input.agents]) {
-    if (member.teamId && teamById.has(member.teamId))
-      teamSize.set(member.teamId, (teamSize.get(member.teamId) ?? 0) + 1);
+    const at = member.teamId ? teamIndex.get(member.teamId) : undefined;
+    if (at !== undefined) teamSize[at]!++;
   }
-  for (const team of input.teams) if (!teamSize.has(team.id)) issues.push({ kind: 'team-empty', id: team.id });
+  input.teams.forEach((team, i) => {
+    if (teamSize[i] === 0) issues.push({ kind: 'team-empty', id: team.id });
+  });
   if (!root) issues.unshift({ kind: 'no-admin', id: input.companyId });
   const rank = new Map(ORG_ISSUE_KINDS.map((kind, index) => [kind, index]));
   issues.sort((a, b) => rank.get(a.kind)! - rank.get(b.kind)!);
 
   const chart: OrgChart = {
     rootHumanId: root?.id ?? null,
-    tree: { roots: roots.map(build), loose: loose.map(build) },
+    tree: { roots: roots.map((i) => nodes[i]!), loose: loose.map((i) => nodes[i]!) },
     issues,
     teams: input.teams.map((team) => ({
       id: team.id,

@@ -2,6 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../types.ts';
 import { actorOf } from '../../http/actor.ts';
+import { isCompanyAdmin } from '../../policies/index.ts';
+import { chartBody, type ChartEntry } from './chart-cache.ts';
 import {
   acceptInvitation,
   createCompany,
@@ -57,34 +59,47 @@ function originOf(c: Context<AppEnv>): string {
   return new URL(c.req.url).origin;
 }
 
+/**
+ * Answers a chart: serialized (and gzipped for clients that take it) once per organization version
+ * and caller kind (chart-cache.ts), instead of by the compression middleware on every response.
+ */
+async function sendChart(c: Context<AppEnv>, entry: ChartEntry, status: 200 | 201) {
+  const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+  const body = await chartBody(c.get('ctx').db, entry, isCompanyAdmin(c.get('principal')), gzip);
+  const headers: Record<string, string> = { 'content-type': 'application/json', vary: 'Accept-Encoding' };
+  if (body.gzip) headers['content-encoding'] = 'gzip';
+  // The contract's type for these answers is the chart; the body is that chart, serialized.
+  return c.body(body.body as unknown as string, status, headers) as never;
+}
+
 export function registerOrganizationRoutes(app: OpenAPIHono<AppEnv>) {
-  app.openapi(getOrgChartRoute, async (c) => c.json(await getChart(c.get('ctx'), c.get('principal')), 200));
+  app.openapi(getOrgChartRoute, async (c) => sendChart(c, await getChart(c.get('ctx'), c.get('principal')), 200));
 
   app.openapi(createTeamRoute, async (c) => {
-    const { chart, teamId } = await createTeam(c.get('ctx'), actorOf(c), c.req.valid('json'));
+    const { entry, teamId } = await createTeam(c.get('ctx'), actorOf(c), c.req.valid('json'));
     c.header('Location', `/api/organization/teams/${teamId}`);
-    return c.json(chart, 201);
+    return sendChart(c, entry, 201);
   });
   app.openapi(updateTeamRoute, async (c) =>
-    c.json(await updateTeam(c.get('ctx'), actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
+    sendChart(c, await updateTeam(c.get('ctx'), actorOf(c), c.req.valid('param').id, c.req.valid('json')), 200),
   );
   app.openapi(deleteTeamRoute, async (c) =>
-    c.json(await deleteTeam(c.get('ctx'), actorOf(c), c.req.valid('param').id), 200),
+    sendChart(c, await deleteTeam(c.get('ctx'), actorOf(c), c.req.valid('param').id), 200),
   );
   app.openapi(setTeamLeadRoute, async (c) =>
-    c.json(await setTeamLead(c.get('ctx'), actorOf(c), c.req.valid('param').id, c.req.valid('json').lead), 200),
+    sendChart(c, await setTeamLead(c.get('ctx'), actorOf(c), c.req.valid('param').id, c.req.valid('json').lead), 200),
   );
   app.openapi(updateOrgHumanRoute, async (c) =>
-    c.json(await updateHuman(c.get('ctx'), actorOf(c), c.req.valid('param').userId, c.req.valid('json')), 200),
+    sendChart(c, await updateHuman(c.get('ctx'), actorOf(c), c.req.valid('param').userId, c.req.valid('json')), 200),
   );
   app.openapi(updateOrgAgentRoute, async (c) =>
-    c.json(await updateAgent(c.get('ctx'), actorOf(c), c.req.valid('param').agentId, c.req.valid('json')), 200),
+    sendChart(c, await updateAgent(c.get('ctx'), actorOf(c), c.req.valid('param').agentId, c.req.valid('json')), 200),
   );
   app.openapi(setMemberRoleRoute, async (c) =>
-    c.json(await setRole(c.get('ctx'), actorOf(c), c.req.valid('param').userId, c.req.valid('json').role), 200),
+    sendChart(c, await setRole(c.get('ctx'), actorOf(c), c.req.valid('param').userId, c.req.valid('json').role), 200),
   );
   app.openapi(removeMemberRoute, async (c) =>
-    c.json(await removeMember(c.get('ctx'), actorOf(c), c.req.valid('param').userId), 200),
+    sendChart(c, await removeMember(c.get('ctx'), actorOf(c), c.req.valid('param').userId), 200),
   );
   app.openapi(listOrgPeopleRoute, async (c) =>
     c.json({ people: await listPeople(c.get('ctx'), c.get('principal')) }, 200),

@@ -109,6 +109,39 @@ describe('GET /organization/chart', () => {
   });
 });
 
+describe('the chart cache', () => {
+  it('answers the current chart after any change to people, agents or teams, however it was written', async () => {
+    const org = await setup();
+    const before = await chartOf(org.memberToken);
+    expect(before.canEdit).toBe(false);
+    expect((await chartOf(org.adminToken)).canEdit).toBe(true);
+    // Written around the API (another module, a seed, another instance): the triggers bump the version.
+    await t.ctx.db.update(users).set({ name: 'Lin Renamed' }).where(eq(users.id, org.lin.id));
+    expect((await chartOf(org.memberToken)).humans.find((h: { id: string }) => h.id === org.lin.id).name).toBe(
+      'Lin Renamed',
+    );
+    await t.ctx.db.insert(teams).values({ companyId: org.company.id, name: 'Inserted' });
+    expect((await chartOf(org.memberToken)).teams.map((team: { name: string }) => team.name)).toContain('Inserted');
+    await t.ctx.db.delete(agents).where(eq(agents.id, org.bot.id));
+    expect((await chartOf(org.memberToken)).agents.map((a: { id: string }) => a.id)).not.toContain(org.bot.id);
+    const stranger = await t.createUser({ company: org.company, name: 'Joined later' });
+    expect((await chartOf(org.memberToken)).humans.map((h: { id: string }) => h.id)).toContain(stranger.id);
+  });
+
+  it('sends gzip to clients that take it, the same JSON otherwise', async () => {
+    const org = await setup();
+    const plain = await t.call('GET', '/organization/chart', { token: org.adminToken });
+    const response = await t.app.request('/api/organization/chart', {
+      headers: { authorization: `Bearer ${org.adminToken}`, 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const { gunzipSync } = await import('node:zlib');
+    const body = JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8'));
+    expect(body).toEqual(plain.body);
+  });
+});
+
 describe('PUT /organization/teams/{id}/lead', () => {
   it('clears the lead: the team falls back to the root with a `team-lead` issue', async () => {
     const org = await setup();

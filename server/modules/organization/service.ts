@@ -10,60 +10,82 @@ import type { Actor } from '../../events/record.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { AppContext, Principal } from '../../types.ts';
 import { agents, apiKeys, teams, users } from '../../db/schema.ts';
+import { rows } from '../../db/rows.ts';
 import { recordEvent } from '../../events/record.ts';
 import { ApiError, ErrorCode, invalidField, notFound } from '../../http/errors.ts';
-import { type Permission, requireCompany, requirePermission, isCompanyAdmin } from '../../policies/index.ts';
+import { type Permission, requireCompany, requirePermission } from '../../policies/index.ts';
 import { buildChart, type ChartInput, type MemberRef, type OrgChart, reachesHuman } from './chart.ts';
+import { cachedChart, type ChartEntry, orgVersion, rememberChart } from './chart-cache.ts';
 
 /** A lock id per company for organization writes (hashtext of the company id, in a namespace). */
 const lockCompany = (tx: Executor, companyId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(7300512, hashtext(${companyId}))`);
 
+/**
+ * The chart's raw choices for a company, read in one statement that returns three JSON arrays:
+ * at 5,000 members that is several times faster than 5,000 rows through the driver (the embedded
+ * database's rows cross a WebAssembly boundary one value at a time).
+ */
 export async function loadChartInput(db: Executor, companyId: string, canEdit: boolean): Promise<ChartInput> {
-  const [humanRows, agentRows, teamRows] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        name: users.name,
-        title: users.title,
-        teamId: users.teamId,
-        managerUserId: users.managerUserId,
-        role: users.role,
-        joinedAt: users.joinedCompanyAt,
-      })
-      .from(users)
-      .where(eq(users.companyId, companyId))
-      .orderBy(asc(users.name), asc(users.id)),
-    db
-      .select({
-        id: agents.id,
-        name: agents.name,
-        role: agents.role,
-        teamId: agents.teamId,
-        managerKind: agents.managerKind,
-        managerId: agents.managerId,
-      })
-      .from(agents)
-      .where(eq(agents.companyId, companyId))
-      .orderBy(asc(agents.name), asc(agents.id)),
-    db
-      .select({
-        id: teams.id,
-        name: teams.name,
-        parentId: teams.parentId,
-        leadKind: teams.leadKind,
-        leadId: teams.leadId,
-      })
-      .from(teams)
-      .where(eq(teams.companyId, companyId))
-      .orderBy(asc(teams.name), asc(teams.id)),
-  ]);
-  return { companyId, humans: humanRows, agents: agentRows, teams: teamRows, canEdit };
+  const result = await db.execute(sql`
+    select
+      (select coalesce(json_agg(json_build_array(u.id, u.name, u.title, u.team_id, u.manager_user_id, u.role,
+          u.joined_company_at) order by u.name, u.id), '[]'::json)::text
+        from ${users} u where u.company_id = ${companyId}) as humans,
+      (select coalesce(json_agg(json_build_array(a.id, a.name, a.role, a.team_id, a.manager_kind, a.manager_id)
+          order by a.name, a.id), '[]'::json)::text
+        from ${agents} a where a.company_id = ${companyId}) as agents,
+      (select coalesce(json_agg(json_build_array(t.id, t.name, t.parent_id, t.lead_kind, t.lead_id)
+          order by t.name, t.id), '[]'::json)::text
+        from ${teams} t where t.company_id = ${companyId}) as teams`);
+  const [row] = rows<{ humans: string; agents: string; teams: string }>(result);
+  type Cell = string | null;
+  const humanRows = JSON.parse(row!.humans) as [string, string, string, Cell, Cell, Cell, Cell][];
+  const agentRows = JSON.parse(row!.agents) as [string, string, string, Cell, Cell, Cell][];
+  const teamRows = JSON.parse(row!.teams) as [string, string, Cell, Cell, Cell][];
+  const humans = humanRows.map(([id, name, title, teamId, managerUserId, role, joined]) => ({
+    id,
+    name,
+    title,
+    teamId,
+    managerUserId,
+    role: role as 'admin' | 'member' | null,
+    joinedAt: joined ? new Date(joined) : null,
+  }));
+  const agentList = agentRows.map(([id, name, role, teamId, managerKind, managerId]) => ({
+    id,
+    name,
+    role,
+    teamId,
+    managerKind: managerKind as MemberRef['kind'] | null,
+    managerId,
+  }));
+  const teamList = teamRows.map(([id, name, parentId, leadKind, leadId]) => ({
+    id,
+    name,
+    parentId,
+    leadKind: leadKind as MemberRef['kind'] | null,
+    leadId,
+  }));
+  return { companyId, humans, agents: agentList, teams: teamList, canEdit };
 }
 
-export async function getChart(ctx: AppContext, principal: Principal): Promise<OrgChart> {
+/**
+ * The company's chart, from the cache while the organization's version holds (chart-cache.ts).
+ * The version is read before the rows, so what is kept for it is never older than it.
+ */
+export async function getChart(ctx: AppContext, principal: Principal): Promise<ChartEntry> {
   const company = requireCompany(principal);
-  return buildChart(await loadChartInput(ctx.db, company.id, isCompanyAdmin(principal))).chart;
+  const version = await orgVersion(ctx.db, company.id);
+  const cached = cachedChart(ctx.db, company.id, version);
+  if (cached) return cached;
+  const entry = {
+    companyId: company.id,
+    version,
+    chart: buildChart(await loadChartInput(ctx.db, company.id, false)).chart,
+  };
+  rememberChart(ctx.db, entry);
+  return entry;
 }
 
 /** A write's change; `after` queues work for once it has committed (evicting cached credentials). */
@@ -79,21 +101,23 @@ async function orgWrite(
   touched: string[],
   write: Write,
   permission: Permission = 'editOrganization',
-): Promise<OrgChart> {
+): Promise<ChartEntry> {
   const company = requireCompany(actor.principal);
   requirePermission(actor.principal, permission);
   const tasks: (() => Promise<void>)[] = [];
-  const chart = await ctx.db.transaction(async (tx) => {
+  const entry = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, company.id);
     await write(tx, company.id, (task) => tasks.push(task));
-    const result = buildChart(await loadChartInput(tx, company.id, true));
+    const result = buildChart(await loadChartInput(tx, company.id, false));
     const loop = result.loops.find((path) => path.some((key) => touched.includes(key)));
     if (loop) throw loopError(result.chart, loop);
     await recordEvent(tx, actor, 'organization.updated', { companyId: company.id });
-    return result.chart;
+    // The version this transaction's own changes made (the triggers bumped it).
+    return { companyId: company.id, version: await orgVersion(tx, company.id), chart: result.chart };
   });
+  rememberChart(ctx.db, entry);
   for (const task of tasks) await task();
-  return chart;
+  return entry;
 }
 
 function loopError(chart: OrgChart, loop: string[]): ApiError {
@@ -201,7 +225,7 @@ export type TeamInput = {
 export async function createTeam(ctx: AppContext, actor: Actor, input: TeamInput) {
   let createdId = '';
   const touched: string[] = [];
-  const chart = await orgWrite(ctx, actor, touched, async (tx, companyId) => {
+  const entry = await orgWrite(ctx, actor, touched, async (tx, companyId) => {
     if (input.parentId) await assertTeamParent(tx, companyId, null, input.parentId);
     const lead = input.lead ? await resolveMember(tx, companyId, input.lead, 'lead') : null;
     const [row] = await tx
@@ -218,7 +242,7 @@ export async function createTeam(ctx: AppContext, actor: Actor, input: TeamInput
     touched.push(`team:${createdId}`);
     if (lead?.kind === 'agent') await assertAgentLeadable(tx, companyId, lead);
   });
-  return { chart, teamId: createdId };
+  return { entry, teamId: createdId };
 }
 
 export async function updateTeam(
