@@ -576,6 +576,8 @@ export const invitations = pgTable(
     uniqueIndex().on(t.tokenHash),
     index().on(t.companyId, t.createdAt),
     // One pending invitation per address and company: a new one replaces it.
-    uniqueIndex('invitations_pending_email_index').on(t.companyId, t.email).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('invitations_pending_email_index')
+      .on(t.companyId, t.email)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
