@@ -12,9 +12,10 @@ import { gzip as gzipCallback } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies } from '../../db/schema.ts';
-import type { OrgChart } from './chart.ts';
+import type { ChartInput, OrgChart } from './chart.ts';
 
-export type ChartEntry = { companyId: string; version: number; chart: OrgChart };
+/** A chart and the raw choices it was built from (writes patch those instead of reading them all). */
+export type ChartEntry = { companyId: string; version: number; input: ChartInput; chart: OrgChart };
 type Body = { json: string; gzip?: Promise<Buffer> };
 const gzipAsync = promisify(gzipCallback);
 type Cached = ChartEntry & { bodies: Map<boolean, Body> };

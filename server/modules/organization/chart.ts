@@ -379,32 +379,48 @@ export function buildChart(input: ChartInput): ChartResult {
   });
   if (!root) issues.unshift({ kind: 'no-admin', id: input.companyId });
   const rank = new Map(ORG_ISSUE_KINDS.map((kind, index) => [kind, index]));
-  issues.sort((a, b) => rank.get(a.kind)! - rank.get(b.kind)!);
+  issues.sort((a, b) => rank.get(a.kind)! - rank.get(b.kind)! || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
   const chart: OrgChart = {
     rootHumanId: root?.id ?? null,
     tree: { roots: roots.map((i) => nodes[i]!), loose: loose.map((i) => nodes[i]!) },
     issues,
-    teams: input.teams.map((team) => ({
-      id: team.id,
-      name: team.name,
-      parentId: team.parentId && teamById.has(team.parentId) ? team.parentId : null,
-      lead: team.leadKind && team.leadId ? { kind: team.leadKind, id: team.leadId } : null,
-    })),
-    agents: input.agents.map((agent) => ({
-      id: agent.id,
-      name: agent.name,
-      role: agent.role,
-      teamId: agent.teamId,
-      manager: agent.managerKind && agent.managerId ? { kind: agent.managerKind, id: agent.managerId } : null,
-    })),
-    humans: input.humans.map((human) => ({
-      id: human.id,
-      name: human.name,
-      title: human.title,
-      teamId: human.teamId,
-      managerUserId: human.managerUserId,
-    })),
+    // The raw lists in the tree's order (by name), whatever order the rows came in.
+    teams: order
+      .filter((i) => i < humanBase)
+      .map((i) => {
+        const team = input.teams[i]!;
+        return {
+          id: team.id,
+          name: team.name,
+          parentId: team.parentId && teamById.has(team.parentId) ? team.parentId : null,
+          lead: team.leadKind && team.leadId ? { kind: team.leadKind, id: team.leadId } : null,
+        };
+      }),
+    agents: order
+      .filter((i) => i >= agentBase)
+      .map((i) => {
+        const agent = input.agents[i - agentBase]!;
+        return {
+          id: agent.id,
+          name: agent.name,
+          role: agent.role,
+          teamId: agent.teamId,
+          manager: agent.managerKind && agent.managerId ? { kind: agent.managerKind, id: agent.managerId } : null,
+        };
+      }),
+    humans: order
+      .filter((i) => i >= humanBase && i < agentBase)
+      .map((i) => {
+        const human = input.humans[i - humanBase]!;
+        return {
+          id: human.id,
+          name: human.name,
+          title: human.title,
+          teamId: human.teamId,
+          managerUserId: human.managerUserId,
+        };
+      }),
     canEdit: input.canEdit,
   };
   return { chart, loops };

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agents, teams, users } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { buildChart } from './chart.ts';
+import { loadChartInput, orgWriteStats } from './service.ts';
 
 const t = useTestApp();
 
@@ -126,6 +128,31 @@ describe('the chart cache', () => {
     expect((await chartOf(org.memberToken)).agents.map((a: { id: string }) => a.id)).not.toContain(org.bot.id);
     const stranger = await t.createUser({ company: org.company, name: 'Joined later' });
     expect((await chartOf(org.memberToken)).humans.map((h: { id: string }) => h.id)).toContain(stranger.id);
+  });
+
+  it('gives every write the same answer as a chart computed from scratch (writes patch the cached chart)', async () => {
+    const org = await setup();
+    const cold = async () => {
+      const input = await loadChartInput(t.ctx.db, org.company.id, true);
+      return JSON.parse(JSON.stringify(buildChart(input).chart));
+    };
+    await chartOf(org.adminToken); // warm
+    const patchedBefore = orgWriteStats.patched;
+    const writes: [string, string, unknown][] = [
+      ['PUT', `/organization/teams/${org.platform.id}/lead`, { lead: { id: org.owned.id } }],
+      ['PATCH', `/organization/humans/${org.mo.id}`, { managerUserId: org.admin.id, title: 'Engineer' }],
+      ['POST', '/organization/teams', { name: 'Design', parentId: org.platform.id, lead: { id: org.lin.id } }],
+      ['PATCH', `/organization/agents/${org.bot.id}`, { manager: { id: org.mo.id }, teamId: null }],
+      ['PUT', `/organization/humans/${org.lin.id}/role`, { role: 'admin' }],
+      ['DELETE', `/organization/humans/${org.lin.id}`, undefined],
+      ['DELETE', `/organization/teams/${org.platform.id}`, undefined],
+    ];
+    for (const [method, path, body] of writes) {
+      const answer = await t.call(method, path, { token: org.adminToken, body });
+      expect(answer.status, `${method} ${path}`).toBeLessThan(300);
+      expect(answer.body, `${method} ${path}`).toEqual(await cold());
+    }
+    expect(orgWriteStats.patched - patchedBefore).toBe(writes.length);
   });
 
   it('sends gzip to clients that take it, the same JSON otherwise', async () => {

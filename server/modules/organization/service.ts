@@ -5,7 +5,7 @@
  * together make the loop each alone would not), refuses a change that would make a loop, records
  * `organization.updated`, and answers the recomputed chart.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../events/record.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { AppContext, Principal } from '../../types.ts';
@@ -26,18 +26,33 @@ const lockCompany = (tx: Executor, companyId: string) =>
  * at 5,000 members that is several times faster than 5,000 rows through the driver (the embedded
  * database's rows cross a WebAssembly boundary one value at a time).
  */
-export async function loadChartInput(db: Executor, companyId: string, canEdit: boolean): Promise<ChartInput> {
+export async function loadChartInput(
+  db: Executor,
+  companyId: string,
+  canEdit: boolean,
+  only?: Changed,
+): Promise<ChartInput> {
+  // With `only`: just those rows (what a write changed), to patch a cached input.
+  const pick = (column: SQL, ids: Set<string> | undefined) =>
+    !only
+      ? sql`true`
+      : ids && ids.size > 0
+        ? sql`${column} in (${sql.join(
+            [...ids].map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`;
   const result = await db.execute(sql`
     select
       (select coalesce(json_agg(json_build_array(u.id, u.name, u.title, u.team_id, u.manager_user_id, u.role,
           u.joined_company_at) order by u.name, u.id), '[]'::json)::text
-        from ${users} u where u.company_id = ${companyId}) as humans,
+        from ${users} u where u.company_id = ${companyId} and ${pick(sql`u.id`, only?.humans)}) as humans,
       (select coalesce(json_agg(json_build_array(a.id, a.name, a.role, a.team_id, a.manager_kind, a.manager_id)
           order by a.name, a.id), '[]'::json)::text
-        from ${agents} a where a.company_id = ${companyId}) as agents,
+        from ${agents} a where a.company_id = ${companyId} and ${pick(sql`a.id`, only?.agents)}) as agents,
       (select coalesce(json_agg(json_build_array(t.id, t.name, t.parent_id, t.lead_kind, t.lead_id)
           order by t.name, t.id), '[]'::json)::text
-        from ${teams} t where t.company_id = ${companyId}) as teams`);
+        from ${teams} t where t.company_id = ${companyId} and ${pick(sql`t.id`, only?.teams)}) as teams`);
   const [row] = rows<{ humans: string; agents: string; teams: string }>(result);
   type Cell = string | null;
   const humanRows = JSON.parse(row!.humans) as [string, string, string, Cell, Cell, Cell, Cell][];
@@ -71,6 +86,40 @@ export async function loadChartInput(db: Executor, companyId: string, canEdit: b
 }
 
 /**
+ * What a write changed: the people, agents and teams whose rows it touched, and how many of its
+ * statements changed any (each bumped the organization's version once: migration 0014's
+ * statement-level triggers).
+ */
+export class Changed {
+  readonly humans = new Set<string>();
+  readonly agents = new Set<string>();
+  readonly teams = new Set<string>();
+  bumps = 0;
+
+  /** Records a statement's changed rows (from its RETURNING). */
+  note(kind: 'humans' | 'agents' | 'teams', rows: { id: string }[]) {
+    if (rows.length === 0) return;
+    this.bumps++;
+    for (const row of rows) this[kind].add(row.id);
+  }
+}
+
+/** The cached input with the changed rows replaced by their fresh state (gone when not returned). */
+function patchInput(base: ChartInput, fresh: ChartInput, changed: Changed): ChartInput {
+  const merge = <T extends { id: string }>(list: T[], ids: Set<string>, rows: T[]) =>
+    ids.size === 0 ? list : [...list.filter((item) => !ids.has(item.id)), ...rows];
+  return {
+    ...base,
+    humans: merge(base.humans, changed.humans, fresh.humans),
+    agents: merge(base.agents, changed.agents, fresh.agents),
+    teams: merge(base.teams, changed.teams, fresh.teams),
+  };
+}
+
+/** How organization writes computed their answer (the bench and a test read it). */
+export const orgWriteStats = { patched: 0, reloaded: 0 };
+
+/**
  * The company's chart, from the cache while the organization's version holds (chart-cache.ts).
  * The version is read before the rows, so what is kept for it is never older than it.
  */
@@ -79,17 +128,23 @@ export async function getChart(ctx: AppContext, principal: Principal): Promise<C
   const version = await orgVersion(ctx.db, company.id);
   const cached = cachedChart(ctx.db, company.id, version);
   if (cached) return cached;
-  const entry = {
-    companyId: company.id,
-    version,
-    chart: buildChart(await loadChartInput(ctx.db, company.id, false)).chart,
-  };
+  const input = await loadChartInput(ctx.db, company.id, false);
+  const entry = { companyId: company.id, version, input, chart: buildChart(input).chart };
   rememberChart(ctx.db, entry);
   return entry;
 }
 
-/** A write's change; `after` queues work for once it has committed (evicting cached credentials). */
-type Write = (tx: Transaction, companyId: string, after: (task: () => Promise<void>) => void) => Promise<void>;
+/**
+ * A write's change. It notes what it changed in `changed` (from its statements' RETURNING), may
+ * queue work for once it has committed (`after`: evicting cached credentials), and may return a
+ * check of the organization as it will be (the input the answer is built from).
+ */
+type Write = (
+  tx: Transaction,
+  companyId: string,
+  changed: Changed,
+  after: (task: () => Promise<void>) => void,
+) => Promise<((input: ChartInput) => void) | void>;
 
 /**
  * Runs an organization write: permission, lock, the change, the loop check on the keys it touched,
@@ -107,13 +162,28 @@ async function orgWrite(
   const tasks: (() => Promise<void>)[] = [];
   const entry = await ctx.db.transaction(async (tx) => {
     await lockCompany(tx, company.id);
-    await write(tx, company.id, (task) => tasks.push(task));
-    const result = buildChart(await loadChartInput(tx, company.id, false));
+    const before = await orgVersion(tx, company.id);
+    const changed = new Changed();
+    const check = await write(tx, company.id, changed, (task) => tasks.push(task));
+    const version = await orgVersion(tx, company.id);
+    // The chart cached for the version before this write is patched with the rows it changed —
+    // when nothing else changed meanwhile (the version moved by exactly this write's statements;
+    // another change committed in between would have bumped it too). Otherwise every row is read.
+    const base = cachedChart(ctx.db, company.id, before);
+    let input: ChartInput;
+    if (base && version === before + changed.bumps) {
+      input = patchInput(base.input, await loadChartInput(tx, company.id, false, changed), changed);
+      orgWriteStats.patched++;
+    } else {
+      input = await loadChartInput(tx, company.id, false);
+      orgWriteStats.reloaded++;
+    }
+    if (check) check(input);
+    const result = buildChart(input);
     const loop = result.loops.find((path) => path.some((key) => touched.includes(key)));
     if (loop) throw loopError(result.chart, loop);
     await recordEvent(tx, actor, 'organization.updated', { companyId: company.id });
-    // The version this transaction's own changes made (the triggers bumped it).
-    return { companyId: company.id, version: await orgVersion(tx, company.id), chart: result.chart };
+    return { companyId: company.id, version, input, chart: result.chart };
   });
   rememberChart(ctx.db, entry);
   for (const task of tasks) await task();
@@ -225,10 +295,10 @@ export type TeamInput = {
 export async function createTeam(ctx: AppContext, actor: Actor, input: TeamInput) {
   let createdId = '';
   const touched: string[] = [];
-  const entry = await orgWrite(ctx, actor, touched, async (tx, companyId) => {
+  const entry = await orgWrite(ctx, actor, touched, async (tx, companyId, changed) => {
     if (input.parentId) await assertTeamParent(tx, companyId, null, input.parentId);
     const lead = input.lead ? await resolveMember(tx, companyId, input.lead, 'lead') : null;
-    const [row] = await tx
+    const created = await tx
       .insert(teams)
       .values({
         companyId,
@@ -238,9 +308,10 @@ export async function createTeam(ctx: AppContext, actor: Actor, input: TeamInput
         leadId: lead?.id ?? null,
       })
       .returning({ id: teams.id });
-    createdId = row!.id;
+    changed.note('teams', created);
+    createdId = created[0]!.id;
     touched.push(`team:${createdId}`);
-    if (lead?.kind === 'agent') await assertAgentLeadable(tx, companyId, lead);
+    if (lead?.kind === 'agent') return agentLeadable(lead);
   });
   return { entry, teamId: createdId };
 }
@@ -251,32 +322,53 @@ export async function updateTeam(
   teamId: string,
   input: { name?: string; parentId?: string | null },
 ) {
-  return orgWrite(ctx, actor, [`team:${teamId}`], async (tx, companyId) => {
+  return orgWrite(ctx, actor, [`team:${teamId}`], async (tx, companyId, changed) => {
     await teamOf(tx, companyId, teamId);
     if (input.parentId) await assertTeamParent(tx, companyId, teamId, input.parentId);
     const changes: Partial<typeof teams.$inferInsert> = { updatedAt: new Date() };
     if (input.name !== undefined) changes.name = input.name;
     if (input.parentId !== undefined) changes.parentId = input.parentId;
-    await tx.update(teams).set(changes).where(eq(teams.id, teamId));
+    changed.note('teams', await tx.update(teams).set(changes).where(eq(teams.id, teamId)).returning({ id: teams.id }));
   });
 }
 
 export async function deleteTeam(ctx: AppContext, actor: Actor, teamId: string) {
-  return orgWrite(ctx, actor, [], async (tx, companyId) => {
+  return orgWrite(ctx, actor, [], async (tx, companyId, changed) => {
     const team = await teamOf(tx, companyId, teamId);
+    const now = new Date();
     // Child teams move up to the deleted team's parent; its members become unassigned.
-    await tx.update(teams).set({ parentId: team.parentId, updatedAt: new Date() }).where(eq(teams.parentId, teamId));
-    await tx.update(users).set({ teamId: null, updatedAt: new Date() }).where(eq(users.teamId, teamId));
-    await tx.update(agents).set({ teamId: null, updatedAt: new Date() }).where(eq(agents.teamId, teamId));
-    await tx.delete(teams).where(eq(teams.id, teamId));
+    changed.note(
+      'teams',
+      await tx
+        .update(teams)
+        .set({ parentId: team.parentId, updatedAt: now })
+        .where(eq(teams.parentId, teamId))
+        .returning({ id: teams.id }),
+    );
+    changed.note(
+      'humans',
+      await tx
+        .update(users)
+        .set({ teamId: null, updatedAt: now })
+        .where(eq(users.teamId, teamId))
+        .returning({ id: users.id }),
+    );
+    changed.note(
+      'agents',
+      await tx
+        .update(agents)
+        .set({ teamId: null, updatedAt: now })
+        .where(eq(agents.teamId, teamId))
+        .returning({ id: agents.id }),
+    );
+    changed.note('teams', await tx.delete(teams).where(eq(teams.id, teamId)).returning({ id: teams.id }));
   });
 }
 
-/** An agent may lead a team only when its chain of responsibility reaches a person. */
-async function assertAgentLeadable(tx: Executor, companyId: string, lead: MemberRef & { name: string }) {
-  const input = await loadChartInput(tx, companyId, true);
+/** The check that an agent leading a team has a person at the end of its chain of responsibility. */
+const agentLeadable = (lead: { id: string; name: string }) => (input: ChartInput) => {
   if (!reachesHuman(lead.id, input)) throw noHumanManager(lead.name);
-}
+};
 
 export async function setTeamLead(
   ctx: AppContext,
@@ -285,16 +377,20 @@ export async function setTeamLead(
   lead: { kind?: 'human' | 'agent'; id: string } | null,
 ) {
   const touched = [`team:${teamId}`];
-  return orgWrite(ctx, actor, touched, async (tx, companyId) => {
+  return orgWrite(ctx, actor, touched, async (tx, companyId, changed) => {
     await teamOf(tx, companyId, teamId);
     const member = lead ? await resolveMember(tx, companyId, lead, 'lead') : null;
     if (member) touched.push(`${member.kind}:${member.id}`);
-    await tx
-      .update(teams)
-      .set({ leadKind: member?.kind ?? null, leadId: member?.id ?? null, updatedAt: new Date() })
-      .where(eq(teams.id, teamId));
+    changed.note(
+      'teams',
+      await tx
+        .update(teams)
+        .set({ leadKind: member?.kind ?? null, leadId: member?.id ?? null, updatedAt: new Date() })
+        .where(eq(teams.id, teamId))
+        .returning({ id: teams.id }),
+    );
     // Checked with the lead in place: an agent of this very team must not count on itself.
-    if (member?.kind === 'agent') await assertAgentLeadable(tx, companyId, member);
+    if (member?.kind === 'agent') return agentLeadable(member);
   });
 }
 
@@ -304,7 +400,7 @@ export async function updateHuman(
   userId: string,
   input: { teamId?: string | null; managerUserId?: string | null; title?: string },
 ) {
-  return orgWrite(ctx, actor, [`human:${userId}`], async (tx, companyId) => {
+  return orgWrite(ctx, actor, [`human:${userId}`], async (tx, companyId, changed) => {
     await humanOf(tx, companyId, userId);
     if (input.teamId) await teamOf(tx, companyId, input.teamId, 'teamId');
     if (input.managerUserId) {
@@ -315,7 +411,7 @@ export async function updateHuman(
     if (input.teamId !== undefined) changes.teamId = input.teamId;
     if (input.managerUserId !== undefined) changes.managerUserId = input.managerUserId;
     if (input.title !== undefined) changes.title = input.title;
-    await tx.update(users).set(changes).where(eq(users.id, userId));
+    changed.note('humans', await tx.update(users).set(changes).where(eq(users.id, userId)).returning({ id: users.id }));
   });
 }
 
@@ -325,7 +421,7 @@ export async function updateAgent(
   agentId: string,
   input: { teamId?: string | null; manager?: { kind?: 'human' | 'agent'; id: string } | null },
 ) {
-  return orgWrite(ctx, actor, [`agent:${agentId}`], async (tx, companyId) => {
+  return orgWrite(ctx, actor, [`agent:${agentId}`], async (tx, companyId, changed) => {
     const agent = await agentOf(tx, companyId, agentId);
     if (input.teamId) await teamOf(tx, companyId, input.teamId, 'teamId');
     const manager = input.manager ? await resolveMember(tx, companyId, input.manager, 'manager') : input.manager;
@@ -338,17 +434,16 @@ export async function updateAgent(
       changes.managerKind = manager?.kind ?? null;
       changes.managerId = manager?.id ?? null;
     }
-    await tx.update(agents).set(changes).where(eq(agents.id, agentId));
-    // An agent that leads a team must keep a person at the end of its chain.
+    changed.note(
+      'agents',
+      await tx.update(agents).set(changes).where(eq(agents.id, agentId)).returning({ id: agents.id }),
+    );
+    // An agent that leads a team, or answers to an agent, must keep a person at the end of its chain.
     if (manager !== undefined) {
-      const leads = await tx
-        .select({ id: teams.id })
-        .from(teams)
-        .where(and(eq(teams.leadKind, 'agent'), eq(teams.leadId, agentId)));
-      if (leads.length > 0 || manager?.kind === 'agent') {
-        const state = await loadChartInput(tx, companyId, true);
-        if (!reachesHuman(agentId, state)) throw noHumanManager(agent.name);
-      }
+      return (state: ChartInput) => {
+        const leads = state.teams.some((team) => team.leadKind === 'agent' && team.leadId === agentId);
+        if ((leads || manager?.kind === 'agent') && !reachesHuman(agentId, state)) throw noHumanManager(agent.name);
+      };
     }
   });
 }
@@ -373,13 +468,20 @@ export async function setRole(ctx: AppContext, actor: Actor, userId: string, rol
     ctx,
     actor,
     [],
-    async (tx, companyId, after) => {
+    async (tx, companyId, changed, after) => {
       const user = await humanOf(tx, companyId, userId);
       if (user.role === role) return;
       if (role === 'member' && (await adminCount(tx, companyId)) <= 1) {
         throw lastAdmin(`${user.name} is the last admin`);
       }
-      await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+      changed.note(
+        'humans',
+        await tx
+          .update(users)
+          .set({ role, updatedAt: new Date() })
+          .where(eq(users.id, userId))
+          .returning({ id: users.id }),
+      );
       // Their credentials stay valid; what is cached of them (the role) is not.
       after(() => ctx.auth.invalidate({ userId }, { revoked: false }));
     },
@@ -397,29 +499,55 @@ export async function removeMember(ctx: AppContext, actor: Actor, userId: string
     ctx,
     actor,
     [],
-    async (tx, companyId, after) => {
+    async (tx, companyId, changed, after) => {
       const user = await humanOf(tx, companyId, userId);
       if (user.role === 'admin' && (await adminCount(tx, companyId)) <= 1) {
         throw lastAdmin(`${user.name} is the last admin and cannot be removed`);
       }
       const now = new Date();
-      await tx.update(users).set({ managerUserId: null, updatedAt: now }).where(eq(users.managerUserId, userId));
-      await tx
-        .update(teams)
-        .set({ leadKind: null, leadId: null, updatedAt: now })
-        .where(and(eq(teams.companyId, companyId), eq(teams.leadKind, 'human'), eq(teams.leadId, userId)));
-      await tx
-        .update(agents)
-        .set({ managerKind: null, managerId: null, updatedAt: now })
-        .where(and(eq(agents.companyId, companyId), eq(agents.managerKind, 'human'), eq(agents.managerId, userId)));
+      changed.note(
+        'humans',
+        await tx
+          .update(users)
+          .set({ managerUserId: null, updatedAt: now })
+          .where(eq(users.managerUserId, userId))
+          .returning({ id: users.id }),
+      );
+      changed.note(
+        'teams',
+        await tx
+          .update(teams)
+          .set({ leadKind: null, leadId: null, updatedAt: now })
+          .where(and(eq(teams.companyId, companyId), eq(teams.leadKind, 'human'), eq(teams.leadId, userId)))
+          .returning({ id: teams.id }),
+      );
+      changed.note(
+        'agents',
+        await tx
+          .update(agents)
+          .set({ managerKind: null, managerId: null, updatedAt: now })
+          .where(and(eq(agents.companyId, companyId), eq(agents.managerKind, 'human'), eq(agents.managerId, userId)))
+          .returning({ id: agents.id }),
+      );
       await tx
         .update(apiKeys)
         .set({ revokedAt: now })
         .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-      await tx
-        .update(users)
-        .set({ companyId: null, role: null, teamId: null, managerUserId: null, joinedCompanyAt: null, updatedAt: now })
-        .where(eq(users.id, userId));
+      changed.note(
+        'humans',
+        await tx
+          .update(users)
+          .set({
+            companyId: null,
+            role: null,
+            teamId: null,
+            managerUserId: null,
+            joinedCompanyAt: null,
+            updatedAt: now,
+          })
+          .where(eq(users.id, userId))
+          .returning({ id: users.id }),
+      );
       // Their sign-in still works (for an account without a company); their live streams end.
       after(() => ctx.auth.invalidate({ userId }));
     },
