@@ -74,25 +74,26 @@ export async function boardBench(base: string, projectId: string) {
   }
 }
 
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'];
+export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel'];
 
 /**
- * Main-thread work per frame during a drag, from a Chromium trace of it: the drag is marked with
- * `console.timeStamp` (which also names the page's main thread), frames start at each
+ * Main-thread work per frame during a drag (or any span marked `<label>-start` … `<label>-end`),
+ * from a Chromium trace of it: the span is marked with `console.timeStamp` (which also names the
+ * page's main thread), frames start at each
  * `AnimationFrame` (Chromium's own frame span, as long-animation-frame timing uses), and a
  * frame's work is the time the main thread spent running tasks between its start and the next
  * frame's. A frame whose work fits in one refresh is on time. Tracing adds its own overhead to
  * every task, so these are upper bounds.
  */
-function frameWork(trace: Trace): { perFrame: number[]; longestTask: number } {
+export function frameWork(trace: Trace, label = 'bench-drag'): { perFrame: number[]; longestTask: number } {
   const marks = trace.traceEvents.filter(
-    (event) => event.name === 'TimeStamp' && event.args?.data?.message?.startsWith('bench-drag-'),
+    (event) => event.name === 'TimeStamp' && event.args?.data?.message?.startsWith(`${label}-`),
   );
-  if (marks.length === 0) throw new Error('the trace has no drag marks');
+  if (marks.length === 0) throw new Error(`the trace has no ${label} marks`);
   const { pid, tid } = marks[0]!;
   const main = trace.traceEvents.filter((event) => event.pid === pid && event.tid === tid);
-  const dragStart = marks.find((mark) => mark.args!.data!.message === 'bench-drag-start');
-  const dragEnd = marks.find((mark) => mark.args!.data!.message === 'bench-drag-end');
+  const dragStart = marks.find((mark) => mark.args!.data!.message === `${label}-start`);
+  const dragEnd = marks.find((mark) => mark.args!.data!.message === `${label}-end`);
   if (!dragStart || !dragEnd) throw new Error('the trace does not hold one whole drag');
   // Top-level tasks, as merged busy intervals (tasks do not nest, but be safe).
   const tasks = main

@@ -21,12 +21,11 @@
  *   filesListBench()              bench/run.ts wires it in (`npm run bench -- files` runs it alone)
  *   npx tsx bench/files-list.ts   the same, standalone
  */
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { chromiumArgs, chromiumPath } from '../scripts/browser.ts';
@@ -38,9 +37,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../server/db/seed/demo.t
 import { createLogger } from '../server/lib/logger.ts';
 import { DEFAULT_FILES_CONFIG } from '../server/modules/files/index.ts';
 import { createStorage } from '../server/modules/files/storage/index.ts';
-import { percentile, round, signIn, startServer } from './shared.ts';
+import { currentWebBuild, percentile, round, signIn, startServer } from './shared.ts';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const FOLDERS = 300;
 const FILES = 9_700;
 const PAGE = 100;
@@ -189,32 +187,6 @@ async function time(get: Get, list: Case[]): Promise<Row[]> {
     });
   }
   return result;
-}
-
-/** The newest modification under `path` (to tell whether the web build is current). */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newest(join(path, entry))));
-}
-
-/** Whether dist/ holds a build of the current sources with the Files page (builds it when stale). */
-function webBuildWithFiles(): boolean {
-  if (!existsSync(join(root, 'src/routes/_app/_company/files'))) return false;
-  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
-  if (newest(join(root, 'dist/index.html')) < Math.max(...inputs.map((input) => newest(join(root, input))))) {
-    const build = spawnSync(
-      process.execPath,
-      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
-    );
-    if (build.status !== 0) return false;
-  }
-  return true;
 }
 
 type ScrollState = { frames: number[]; maxRows: number; last: number; running: boolean; longTasks: number[] };
@@ -366,7 +338,7 @@ export async function filesListBench() {
 
     // 2. Over HTTP, the real server on the same data (with the web build, made first: the server
     // reads index.html once at start).
-    const withBrowser = webBuildWithFiles();
+    const withBrowser = currentWebBuild(['src/routes/_app/_company/files']);
     const server = await startServer(port, dataDir);
     try {
       const httpToken = await signIn(server.base, DEMO_ACCOUNTS.admin);

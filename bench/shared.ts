@@ -1,5 +1,6 @@
 /** Pieces the benchmarks share. */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -76,4 +77,31 @@ export async function startServer(port: number, dataDir: string): Promise<BenchS
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { base, pid: child.pid!, stop };
+}
+
+/** The newest modification under `path` (to tell whether the web build is current). */
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newest(join(path, entry))));
+}
+
+/**
+ * Whether dist/ holds a build of the current sources that has every one of `required` (source
+ * paths, e.g. a route file): false when one is missing; builds first when dist/ is stale.
+ */
+export function currentWebBuild(required: string[]): boolean {
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  if (!required.every((path) => existsSync(join(root, path)))) return false;
+  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+  if (newest(join(root, 'dist/index.html')) < Math.max(...inputs.map((input) => newest(join(root, input))))) {
+    const build = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (build.status !== 0) return false;
+  }
+  return true;
 }

@@ -1,6 +1,6 @@
 import { NOMAD, expect, test } from './fixtures';
 
-test('a person without a company gets one clear page, no live stream, and a palette of commands only', async ({
+test('a person without a company gets one page with the ways on, no live stream, and a palette of commands only', async ({
   page,
   signedIn,
 }) => {
@@ -16,6 +16,10 @@ test('a person without a company gets one clear page, no live stream, and a pale
   await signedIn(NOMAD);
   await expect(page.getByRole('heading', { name: 'Welcome, Noor', level: 1 })).toBeVisible();
   await expect(page.getByText('you are not a member of a company yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Start a company' })).toBeVisible();
+  await expect(page.getByLabel('Company name')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Join with an invitation' })).toBeVisible();
+  await expect(page.getByLabel('Invitation link')).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText(['Home', 'Account']);
   await expect(page.getByText(/Reconnecting/)).toHaveCount(0);
@@ -27,7 +31,7 @@ test('a person without a company gets one clear page, no live stream, and a pale
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'How to join one' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Start a company' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
   }
 

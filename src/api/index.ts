@@ -57,3 +57,8 @@ export type FileGrant = Schemas['FileGrant'];
 export type UploadTarget = Schemas['UploadTarget'];
 export type FileNameTaken = Schemas['FileNameTaken'];
 export type CreateFileNodeRequest = Schemas['CreateFileNodeRequest'];
+export type OrgChart = Schemas['OrgChart'];
+export type ChartNode = Schemas['ChartNode'];
+export type OrgIssue = Schemas['OrgIssue'];
+/** A person or an agent, where the contract allows one (the schema's `null` is the absence of one). */
+export type MemberRef = NonNullable<Schemas['MemberRef']>;

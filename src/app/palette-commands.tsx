@@ -10,6 +10,7 @@ import {
   HomeIcon,
   KeyboardIcon,
   KeyIcon,
+  OrgChartIcon,
   PeopleIcon,
   PlusIcon,
   TeamIcon,
@@ -57,6 +58,14 @@ export function useAppCommands(me: Me) {
               run: go('/files'),
             },
             {
+              id: 'go-organization',
+              label: 'Go to Organization',
+              keywords: 'org chart reports managers teams hierarchy',
+              hint: 'g o',
+              icon: <OrgChartIcon />,
+              run: go('/organization'),
+            },
+            {
               id: 'go-people',
               label: 'Go to People',
               keywords: 'directory colleagues',
@@ -65,6 +74,13 @@ export function useAppCommands(me: Me) {
             },
             { id: 'go-agents', label: 'Go to Agents', keywords: 'ai bots', icon: <AgentIcon />, run: go('/agents') },
             { id: 'go-teams', label: 'Go to Teams', icon: <TeamIcon />, run: go('/teams') },
+            {
+              id: 'go-members',
+              label: 'Go to Members',
+              keywords: 'settings invite invitations people roles admins remove',
+              icon: <PeopleIcon />,
+              run: go('/settings/members'),
+            },
             {
               id: 'go-api-keys',
               label: 'Go to API keys',

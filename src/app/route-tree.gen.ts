@@ -10,12 +10,15 @@
 
 import { Route as rootRouteImport } from './../routes/__root'
 import { Route as AppRouteImport } from './../routes/_app'
+import { Route as InviteRouteImport } from './../routes/invite'
 import { Route as SigninRouteImport } from './../routes/signin'
+import { Route as SignupRouteImport } from './../routes/signup'
 import { Route as AppIndexRouteImport } from './../routes/_app/index'
 import { Route as AppCompanyRouteImport } from './../routes/_app/_company'
 import { Route as AppAccountRouteImport } from './../routes/_app/account'
 import { Route as AppCompanyAgentsRouteImport } from './../routes/_app/_company/agents'
 import { Route as AppCompanyFilesRouteImport } from './../routes/_app/_company/files'
+import { Route as AppCompanyOrganizationRouteImport } from './../routes/_app/_company/organization'
 import { Route as AppCompanyPeopleRouteImport } from './../routes/_app/_company/people'
 import { Route as AppCompanySettingsRouteImport } from './../routes/_app/_company/settings'
 import { Route as AppCompanyTeamsRouteImport } from './../routes/_app/_company/teams'
@@ -26,6 +29,7 @@ import { Route as AppCompanyProjectsIndexRouteImport } from './../routes/_app/_c
 import { Route as AppCompanyProjectsProjectIdRouteImport } from './../routes/_app/_company/projects/$projectId'
 import { Route as AppCompanySettingsIndexRouteImport } from './../routes/_app/_company/settings/index'
 import { Route as AppCompanySettingsApiKeysRouteImport } from './../routes/_app/_company/settings/api-keys'
+import { Route as AppCompanySettingsMembersRouteImport } from './../routes/_app/_company/settings/members'
 import { Route as AppCompanyProjectsProjectIdIndexRouteImport } from './../routes/_app/_company/projects/$projectId/index'
 import { Route as AppCompanyProjectsProjectIdWikiRouteImport } from './../routes/_app/_company/projects/$projectId/wiki'
 import { Route as AppCompanyProjectsProjectIdWikiIndexRouteImport } from './../routes/_app/_company/projects/$projectId/wiki/index'
@@ -35,9 +39,19 @@ const AppRoute = AppRouteImport.update({
   id: '/_app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InviteRoute = InviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SigninRoute = SigninRouteImport.update({
   id: '/signin',
   path: '/signin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignupRoute = SignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -62,6 +76,11 @@ const AppCompanyAgentsRoute = AppCompanyAgentsRouteImport.update({
 const AppCompanyFilesRoute = AppCompanyFilesRouteImport.update({
   id: '/files',
   path: '/files',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
+const AppCompanyOrganizationRoute = AppCompanyOrganizationRouteImport.update({
+  id: '/organization',
+  path: '/organization',
   getParentRoute: () => AppCompanyRoute,
 } as any)
 const AppCompanyPeopleRoute = AppCompanyPeopleRouteImport.update({
@@ -116,6 +135,12 @@ const AppCompanySettingsApiKeysRoute =
     path: '/api-keys',
     getParentRoute: () => AppCompanySettingsRoute,
   } as any)
+const AppCompanySettingsMembersRoute =
+  AppCompanySettingsMembersRouteImport.update({
+    id: '/members',
+    path: '/members',
+    getParentRoute: () => AppCompanySettingsRoute,
+  } as any)
 const AppCompanyProjectsProjectIdIndexRoute =
   AppCompanyProjectsProjectIdIndexRouteImport.update({
     id: '/',
@@ -143,10 +168,13 @@ const AppCompanyProjectsProjectIdWikiPageIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/invite': typeof InviteRoute
   '/signin': typeof SigninRoute
+  '/signup': typeof SignupRoute
   '/account': typeof AppAccountRoute
   '/agents': typeof AppCompanyAgentsRoute
   '/files': typeof AppCompanyFilesRouteWithChildren
+  '/organization': typeof AppCompanyOrganizationRoute
   '/people': typeof AppCompanyPeopleRoute
   '/settings': typeof AppCompanySettingsRouteWithChildren
   '/teams': typeof AppCompanyTeamsRoute
@@ -154,6 +182,7 @@ export interface FileRoutesByFullPath {
   '/files/trash': typeof AppCompanyFilesTrashRoute
   '/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/settings/members': typeof AppCompanySettingsMembersRoute
   '/files/': typeof AppCompanyFilesIndexRoute
   '/projects/': typeof AppCompanyProjectsIndexRoute
   '/settings/': typeof AppCompanySettingsIndexRoute
@@ -163,15 +192,19 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId/wiki/': typeof AppCompanyProjectsProjectIdWikiIndexRoute
 }
 export interface FileRoutesByTo {
+  '/invite': typeof InviteRoute
   '/signin': typeof SigninRoute
+  '/signup': typeof SignupRoute
   '/': typeof AppIndexRoute
   '/account': typeof AppAccountRoute
   '/agents': typeof AppCompanyAgentsRoute
+  '/organization': typeof AppCompanyOrganizationRoute
   '/people': typeof AppCompanyPeopleRoute
   '/teams': typeof AppCompanyTeamsRoute
   '/files/$folderId': typeof AppCompanyFilesFolderIdRoute
   '/files/trash': typeof AppCompanyFilesTrashRoute
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/settings/members': typeof AppCompanySettingsMembersRoute
   '/files': typeof AppCompanyFilesIndexRoute
   '/projects': typeof AppCompanyProjectsIndexRoute
   '/settings': typeof AppCompanySettingsIndexRoute
@@ -182,12 +215,15 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/invite': typeof InviteRoute
   '/signin': typeof SigninRoute
+  '/signup': typeof SignupRoute
   '/_app/_company': typeof AppCompanyRouteWithChildren
   '/_app/account': typeof AppAccountRoute
   '/_app/': typeof AppIndexRoute
   '/_app/_company/agents': typeof AppCompanyAgentsRoute
   '/_app/_company/files': typeof AppCompanyFilesRouteWithChildren
+  '/_app/_company/organization': typeof AppCompanyOrganizationRoute
   '/_app/_company/people': typeof AppCompanyPeopleRoute
   '/_app/_company/settings': typeof AppCompanySettingsRouteWithChildren
   '/_app/_company/teams': typeof AppCompanyTeamsRoute
@@ -195,6 +231,7 @@ export interface FileRoutesById {
   '/_app/_company/files/trash': typeof AppCompanyFilesTrashRoute
   '/_app/_company/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/_app/_company/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/_app/_company/settings/members': typeof AppCompanySettingsMembersRoute
   '/_app/_company/files/': typeof AppCompanyFilesIndexRoute
   '/_app/_company/projects/': typeof AppCompanyProjectsIndexRoute
   '/_app/_company/settings/': typeof AppCompanySettingsIndexRoute
@@ -207,10 +244,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/invite'
     | '/signin'
+    | '/signup'
     | '/account'
     | '/agents'
     | '/files'
+    | '/organization'
     | '/people'
     | '/settings'
     | '/teams'
@@ -218,6 +258,7 @@ export interface FileRouteTypes {
     | '/files/trash'
     | '/projects/$projectId'
     | '/settings/api-keys'
+    | '/settings/members'
     | '/files/'
     | '/projects/'
     | '/settings/'
@@ -227,15 +268,19 @@ export interface FileRouteTypes {
     | '/projects/$projectId/wiki/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/invite'
     | '/signin'
+    | '/signup'
     | '/'
     | '/account'
     | '/agents'
+    | '/organization'
     | '/people'
     | '/teams'
     | '/files/$folderId'
     | '/files/trash'
     | '/settings/api-keys'
+    | '/settings/members'
     | '/files'
     | '/projects'
     | '/settings'
@@ -245,12 +290,15 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
+    | '/invite'
     | '/signin'
+    | '/signup'
     | '/_app/_company'
     | '/_app/account'
     | '/_app/'
     | '/_app/_company/agents'
     | '/_app/_company/files'
+    | '/_app/_company/organization'
     | '/_app/_company/people'
     | '/_app/_company/settings'
     | '/_app/_company/teams'
@@ -258,6 +306,7 @@ export interface FileRouteTypes {
     | '/_app/_company/files/trash'
     | '/_app/_company/projects/$projectId'
     | '/_app/_company/settings/api-keys'
+    | '/_app/_company/settings/members'
     | '/_app/_company/files/'
     | '/_app/_company/projects/'
     | '/_app/_company/settings/'
@@ -269,7 +318,9 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  InviteRoute: typeof InviteRoute
   SigninRoute: typeof SigninRoute
+  SignupRoute: typeof SignupRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -281,11 +332,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invite': {
+      id: '/invite'
+      path: '/invite'
+      fullPath: '/invite'
+      preLoaderRoute: typeof InviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/signin': {
       id: '/signin'
       path: '/signin'
       fullPath: '/signin'
       preLoaderRoute: typeof SigninRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/signup': {
+      id: '/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/': {
@@ -321,6 +386,13 @@ declare module '@tanstack/react-router' {
       path: '/files'
       fullPath: '/files'
       preLoaderRoute: typeof AppCompanyFilesRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
+    '/_app/_company/organization': {
+      id: '/_app/_company/organization'
+      path: '/organization'
+      fullPath: '/organization'
+      preLoaderRoute: typeof AppCompanyOrganizationRouteImport
       parentRoute: typeof AppCompanyRoute
     }
     '/_app/_company/people': {
@@ -393,6 +465,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanySettingsApiKeysRouteImport
       parentRoute: typeof AppCompanySettingsRoute
     }
+    '/_app/_company/settings/members': {
+      id: '/_app/_company/settings/members'
+      path: '/members'
+      fullPath: '/settings/members'
+      preLoaderRoute: typeof AppCompanySettingsMembersRouteImport
+      parentRoute: typeof AppCompanySettingsRoute
+    }
     '/_app/_company/projects/$projectId/': {
       id: '/_app/_company/projects/$projectId/'
       path: '/'
@@ -442,11 +521,13 @@ const AppCompanyFilesRouteWithChildren = AppCompanyFilesRoute._addFileChildren(
 
 interface AppCompanySettingsRouteChildren {
   AppCompanySettingsApiKeysRoute: typeof AppCompanySettingsApiKeysRoute
+  AppCompanySettingsMembersRoute: typeof AppCompanySettingsMembersRoute
   AppCompanySettingsIndexRoute: typeof AppCompanySettingsIndexRoute
 }
 
 const AppCompanySettingsRouteChildren: AppCompanySettingsRouteChildren = {
   AppCompanySettingsApiKeysRoute: AppCompanySettingsApiKeysRoute,
+  AppCompanySettingsMembersRoute: AppCompanySettingsMembersRoute,
   AppCompanySettingsIndexRoute: AppCompanySettingsIndexRoute,
 }
 
@@ -492,6 +573,7 @@ const AppCompanyProjectsProjectIdRouteWithChildren =
 interface AppCompanyRouteChildren {
   AppCompanyAgentsRoute: typeof AppCompanyAgentsRoute
   AppCompanyFilesRoute: typeof AppCompanyFilesRouteWithChildren
+  AppCompanyOrganizationRoute: typeof AppCompanyOrganizationRoute
   AppCompanyPeopleRoute: typeof AppCompanyPeopleRoute
   AppCompanySettingsRoute: typeof AppCompanySettingsRouteWithChildren
   AppCompanyTeamsRoute: typeof AppCompanyTeamsRoute
@@ -502,6 +584,7 @@ interface AppCompanyRouteChildren {
 const AppCompanyRouteChildren: AppCompanyRouteChildren = {
   AppCompanyAgentsRoute: AppCompanyAgentsRoute,
   AppCompanyFilesRoute: AppCompanyFilesRouteWithChildren,
+  AppCompanyOrganizationRoute: AppCompanyOrganizationRoute,
   AppCompanyPeopleRoute: AppCompanyPeopleRoute,
   AppCompanySettingsRoute: AppCompanySettingsRouteWithChildren,
   AppCompanyTeamsRoute: AppCompanyTeamsRoute,
@@ -530,7 +613,9 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  InviteRoute: InviteRoute,
   SigninRoute: SigninRoute,
+  SignupRoute: SignupRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

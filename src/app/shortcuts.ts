@@ -16,6 +16,7 @@ export const shortcuts: Shortcut[] = [
   { keys: ['g', 'h'], description: 'Go to Home', to: '/' },
   { keys: ['g', 'p'], description: 'Go to Projects', to: '/projects' },
   { keys: ['g', 'f'], description: 'Go to Files', to: '/files' },
+  { keys: ['g', 'o'], description: 'Go to Organization', to: '/organization' },
   { keys: ['g', 'k'], description: 'Go to Settings → API keys', to: '/settings/api-keys' },
   { keys: ['g', 'a'], description: 'Go to Account', to: '/account' },
 ];
@@ -28,6 +29,16 @@ export const pageShortcuts: { title: string; shortcuts: Shortcut[] }[] = [
       { keys: ['Space'], description: 'Pick up a focused card, then arrow keys to move it, Space to drop' },
       { keys: ['.'], description: 'Open a focused card’s menu (also Shift+F10)' },
       { keys: ['j', 'k'], description: 'Next or previous card while a card is open', either: true },
+    ],
+  },
+  {
+    title: 'On the organization chart',
+    shortcuts: [
+      { keys: ['+', '−'], description: 'Zoom in or out (also the wheel, or a pinch)', either: true },
+      { keys: ['0'], description: 'Fit the whole chart' },
+      { keys: ['←', '→', '↑', '↓'], description: 'Move around the chart', either: true },
+      { keys: ['Enter'], description: 'Open the selected person’s profile (in the outline too)' },
+      { keys: ['.'], description: 'Actions for the selected node (also Shift+F10)' },
     ],
   },
   {

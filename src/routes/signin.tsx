@@ -1,4 +1,4 @@
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router';
 import { getToken, useSession } from '@/api';
 import { SignInForm } from '@/features/auth';
 import { safeReturnPath } from '@/lib/format';
@@ -30,6 +30,9 @@ function SignInPage() {
           <h1>Sign in to Workspace</h1>
         </div>
         <SignInForm reason={reason} onSignedIn={() => void navigate({ to: safeReturnPath(returnTo), replace: true })} />
+        <p className="muted" style={{ marginTop: 16, textAlign: 'center' }}>
+          New to Workspace? <Link to="/signup">Create an account</Link>
+        </p>
       </div>
     </main>
   );

@@ -114,6 +114,14 @@ export const TeamIcon = () => (
     <path d="M12 7.5V12M12 12l-5.5 4M12 12l5.5 4" />
   </Icon>
 );
+export const OrgChartIcon = () => (
+  <Icon>
+    <rect x="9" y="3" width="6" height="5" rx="1" />
+    <rect x="3" y="16" width="6" height="5" rx="1" />
+    <rect x="15" y="16" width="6" height="5" rx="1" />
+    <path d="M12 8v4M6 16v-4h12v4" />
+  </Icon>
+);
 export const SearchIcon = () => (
   <Icon>
     <circle cx="11" cy="11" r="7" />

@@ -3,6 +3,7 @@ import { hashPassword } from '../../lib/password.ts';
 import type { Database } from '../client.ts';
 import { agents, companies, teams, users } from '../schema.ts';
 import { LARGE_BOARD, seedBoards, seedLargeBoard, seedSearchCorpus } from './boards.ts';
+import { seedDemoOrganization, seedLargeOrganization } from './organization.ts';
 import { seedLargeWiki, seedWiki } from './wiki.ts';
 
 export const DEMO_PASSWORD = 'workspace-demo';
@@ -131,9 +132,11 @@ const demoAgents = [
 ] as const;
 
 /**
- * Seeds the demo company once: a second run finds Ada and changes nothing. With `large`, also the
- * 2,000-card benchmark board, the search corpus and the wiki benchmarks' data (a 50,000-word page
- * in the large board's wiki, a project with 1,000 pages), each once. Runs under the database's setup lock, so instances starting
+ * Seeds the demo company once: a second run finds Ada and changes nothing; its organization
+ * (server/db/seed/organization.ts) likewise, also into a company seeded before it. With `large`,
+ * also the 2,000-card benchmark board, the search corpus and the wiki benchmarks' data (a
+ * 50,000-word page in the large board's wiki, a project with 1,000 pages), and the chart
+ * benchmarks' "Large Org" (5,000 members), each once. Runs under the database's setup lock, so instances starting
  * together do not both seed.
  */
 export async function seedDemo(db: Database, options: { large?: boolean } = {}): Promise<string[]> {
@@ -145,11 +148,14 @@ export async function seedDemo(db: Database, options: { large?: boolean } = {}):
     .limit(1);
   const companyId = existing?.companyId ?? (await seedCompany(db));
   if (!existing) seeded.push('demo company');
+  const password = () => hashPassword(DEMO_PASSWORD);
+  if (companyId && (await seedDemoOrganization(db, companyId, password))) seeded.push('demo organization');
   if (options.large && companyId) {
     if (await seedLargeBoard(db, companyId)) seeded.push('large board');
-    if (await seedSearchCorpus(db, companyId, await hashPassword(DEMO_PASSWORD))) seeded.push('search corpus');
+    if (await seedSearchCorpus(db, companyId, await password())) seeded.push('search corpus');
     if (await seedLargeWiki(db, companyId, LARGE_BOARD)) seeded.push('large wiki');
   }
+  if (options.large && (await seedLargeOrganization(db, password))) seeded.push('large organization');
   return seeded;
 }
 

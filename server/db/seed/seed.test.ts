@@ -15,18 +15,111 @@ import {
 } from '../schema.ts';
 import { LARGE_BOARD } from './boards.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './demo.ts';
+import { DEMO_ORGANIZATION, LARGE_ORG } from './organization.ts';
 import { LARGE_WIKI, LONG_WIKI_PAGE } from './wiki.ts';
 import { blockText, parseAnchor, passageText, scanMarkdown } from '../../modules/wiki/markdown.ts';
+import { buildChart, type ChartNode } from '../../modules/organization/chart.ts';
+import { loadChartInput } from '../../modules/organization/service.ts';
 
 const t = useTestApp();
 
+/** Every node of a chart tree with its depth (the roots at 1), iteratively. */
+function walk(roots: ChartNode[]): { node: ChartNode; depth: number }[] {
+  const found: { node: ChartNode; depth: number }[] = [];
+  const stack = roots.map((node) => ({ node, depth: 1 }));
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    found.push(item);
+    for (const child of item.node.children) stack.push({ node: child, depth: item.depth + 1 });
+  }
+  return found;
+}
+
+/** Who reports to whom and who is in which team, by email and team name, for the first nine. */
+const firstNine = {
+  'ada@acme.example': [null, null],
+  'grace@acme.example': [null, 'ada@acme.example'],
+  'linus@acme.example': ['Platform', 'grace@acme.example'],
+  'priya@acme.example': ['Operations', 'ada@acme.example'],
+  'max@acme.example': ['Platform', 'linus@acme.example'],
+  'hedy@acme.example': ['Platform', 'linus@acme.example'],
+  'zoe@acme.example': [null, 'grace@acme.example'],
+  'ken@acme.example': ['Operations', 'priya@acme.example'],
+  'sam@acme.example': ['Operations', 'priya@acme.example'],
+};
+
+// The tests run in order on one database: the demo first, then the large seed over it.
 describe('demo seed', () => {
+  it('gives Acme Robotics its organization: Design, a team nested under Platform led by an agent, one warning', async () => {
+    expect(await seedDemo(t.ctx.db)).toEqual(['demo company', 'demo organization']);
+    expect(await seedDemo(t.ctx.db)).toEqual([]);
+    const [ada] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin));
+    const companyId = ada!.companyId!;
+    const people = await t.ctx.db.select().from(users).where(eq(users.companyId, companyId));
+    const teamRows = await t.ctx.db.select().from(teams).where(eq(teams.companyId, companyId));
+    const agentRows = await t.ctx.db.select().from(agents).where(eq(agents.companyId, companyId));
+    const team = (name: string) => teamRows.find((row) => row.name === name)!;
+    const emailOf = new Map(people.map((person) => [person.id, person.email]));
+    const teamName = new Map(teamRows.map((row) => [row.id, row.name]));
+    // The accounts tests rely on keep their team and manager.
+    for (const [email, [inTeam, manager]] of Object.entries(firstNine)) {
+      const person = people.find((row) => row.email === email)!;
+      expect(
+        [person.teamId ? teamName.get(person.teamId) : null, emailOf.get(person.managerUserId!) ?? null],
+        email,
+      ).toEqual([inTeam, manager]);
+    }
+    expect(people).toHaveLength(13);
+    expect(teamRows.map((row) => row.name).sort()).toEqual([
+      'Design',
+      'Infrastructure',
+      'Operations',
+      'Platform',
+      'Research',
+    ]);
+    const zoe = people.find((row) => row.email === 'zoe@acme.example')!;
+    expect(team(DEMO_ORGANIZATION.design)).toMatchObject({ leadKind: 'human', leadId: zoe.id, parentId: null });
+    const shipwright = agentRows.find((row) => row.name === DEMO_ORGANIZATION.agentLead)!;
+    const hedy = people.find((row) => row.email === 'hedy@acme.example')!;
+    expect(shipwright).toMatchObject({ managerKind: 'human', managerId: hedy.id });
+    expect(team(DEMO_ORGANIZATION.nested)).toMatchObject({
+      parentId: team('Platform').id,
+      leadKind: 'agent',
+      leadId: shipwright.id,
+    });
+    expect(team(DEMO_ORGANIZATION.noLead)).toMatchObject({ leadKind: null, leadId: null });
+
+    // On the chart: Ada at the root, every member once, and exactly one warning — Research has
+    // no lead — which making its one member its lead clears.
+    const { chart } = buildChart(await loadChartInput(t.ctx.db, companyId, true));
+    expect(chart.rootHumanId).toBe(ada!.id);
+    expect(chart.tree.loose).toEqual([]);
+    expect(chart.issues).toEqual([{ kind: 'team-lead', id: team(DEMO_ORGANIZATION.noLead).id }]);
+    const nodes = walk(chart.tree.roots).map(({ node }) => node);
+    expect(nodes).toHaveLength(people.length + agentRows.length + teamRows.length);
+    expect(new Set(nodes.map((node) => node.key)).size).toBe(nodes.length);
+    const node = (key: string) => nodes.find((candidate) => candidate.key === key)!;
+    // The agent-led team hangs under its lead, which hangs under Hedy, its responsible person.
+    expect(node(`human:${hedy.id}`).children.map((child) => child.key)).toContain(`agent:${shipwright.id}`);
+    expect(node(`agent:${shipwright.id}`).children.map((child) => child.name)).toEqual([DEMO_ORGANIZATION.nested]);
+    expect(node(`team:${team(DEMO_ORGANIZATION.nested).id}`).children.map((child) => child.name)).toEqual([
+      'Tomás Herrera',
+      'Watchtower',
+    ]);
+    const amara = people.find((row) => row.email === 'amara@acme.example')!;
+    const input = await loadChartInput(t.ctx.db, companyId, true);
+    const fixed = input.teams.map((row) =>
+      row.name === DEMO_ORGANIZATION.noLead ? { ...row, leadKind: 'human' as const, leadId: amara.id } : row,
+    );
+    expect(buildChart({ ...input, teams: fixed }).chart.issues).toEqual([]);
+  });
+
   it('creates Acme Robotics with the documented accounts, teams, agents and boards, once', async () => {
     expect(await seedDemo(t.ctx.db, { large: true })).toEqual([
-      'demo company',
       'large board',
       'search corpus',
       'large wiki',
+      'large organization',
     ]);
     expect(await seedDemo(t.ctx.db, { large: true })).toEqual([]);
 
@@ -51,8 +144,8 @@ describe('demo seed', () => {
     const agentRows = (await t.ctx.db.select().from(agents).where(eq(agents.companyId, ada!.companyId!))).filter(
       (agent) => !/bot \d+$/.test(agent.name),
     );
-    expect(agentRows).toHaveLength(4);
-    expect(agentRows.every((agent) => agent.managerKind === 'human' && agent.managerId)).toBe(true);
+    expect(agentRows).toHaveLength(6);
+    expect(agentRows.every((agent) => agent.managerKind && agent.managerId)).toBe(true);
 
     const boards = await t.ctx.db.select().from(projects).where(eq(projects.companyId, ada!.companyId!));
     const demoBoards = boards.filter(
@@ -135,4 +228,38 @@ describe('demo seed', () => {
     expect(long!.markdown).not.toMatch(/^\s*# /);
     // The large seed (search corpus above all) takes a while on the embedded database.
   }, 120_000);
+
+  it('adds Large Org (5,000 members, 300 teams nested 8 deep) as a valid tree with its own admin', async () => {
+    const [admin] = await t.ctx.db.select().from(users).where(eq(users.email, LARGE_ORG.admin));
+    expect(admin).toMatchObject({ role: 'admin', teamId: null, managerUserId: null });
+    const companyId = admin!.companyId!;
+    const input = await loadChartInput(t.ctx.db, companyId, true);
+    expect(input.humans).toHaveLength(LARGE_ORG.humans);
+    expect(input.agents).toHaveLength(LARGE_ORG.agents);
+    expect(input.humans.length + input.agents.length).toBe(5_000);
+    expect(input.teams).toHaveLength(LARGE_ORG.teams);
+    // Teams nested 8 deep.
+    const parentOf = new Map(input.teams.map((team) => [team.id, team.parentId]));
+    const nesting = (id: string | null): number => (id ? 1 + nesting(parentOf.get(id) ?? null) : 0);
+    expect(Math.max(...input.teams.map((team) => nesting(team.id)))).toBe(LARGE_ORG.depth);
+    // Names of the world, some with diacritics; unique.
+    expect(input.humans.some((human) => human.name.startsWith('Zoë '))).toBe(true);
+    expect(new Set(input.humans.map((human) => human.name)).size).toBe(input.humans.length);
+    expect(input.teams.filter((team) => team.leadKind === 'agent').length).toBeGreaterThan(0);
+
+    const { chart } = buildChart(input);
+    expect(chart.rootHumanId).toBe(admin!.id);
+    expect(chart.issues).toEqual([]);
+    expect(chart.tree.loose).toEqual([]);
+    expect(chart.tree.roots.map((root) => root.key)).toEqual([`human:${admin!.id}`]);
+    const nodes = walk(chart.tree.roots);
+    expect(nodes).toHaveLength(5_000 + LARGE_ORG.teams);
+    expect(new Set(nodes.map(({ node }) => node.key)).size).toBe(nodes.length);
+    expect(chart.tree.roots[0]!.memberCount).toBe(4_999);
+
+    // A second company: Acme's chart does not hold any of it.
+    const [ada] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin));
+    expect(ada!.companyId).not.toBe(companyId);
+    expect(await t.signIn(LARGE_ORG.admin, DEMO_PASSWORD)).toBeTruthy();
+  });
 });

@@ -13,6 +13,7 @@ import {
   KeyboardIcon,
   KeyIcon,
   MenuIcon,
+  OrgChartIcon,
   PeopleIcon,
   SearchIcon,
   SignOutIcon,
@@ -34,6 +35,7 @@ const navigation = [
   { to: '/', label: 'Home', icon: HomeIcon, exact: true, company: false },
   { to: '/projects', label: 'Projects', icon: BoardIcon, exact: false, company: true },
   { to: '/files', label: 'Files', icon: FolderIcon, exact: false, company: true },
+  { to: '/organization', label: 'Organization', icon: OrgChartIcon, exact: false, company: true },
   { to: '/people', label: 'People', icon: PeopleIcon, exact: false, company: true },
   { to: '/agents', label: 'Agents', icon: AgentIcon, exact: false, company: true },
   { to: '/teams', label: 'Teams', icon: TeamIcon, exact: false, company: true },
@@ -64,11 +66,14 @@ export function AppShell({ children }: { children: ReactNode }) {
   const me = useMe();
   const signOut = useSignOut();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  // Boards and the drive use the whole width; other pages keep a readable measure.
+  // Boards, the drive and the chart use the whole width; other pages keep a readable measure.
   const wide = useRouterState({
     select: (state) =>
       state.matches.some(
-        (match) => match.routeId === '/_app/_company/projects/$projectId' || match.routeId === '/_app/_company/files',
+        (match) =>
+          match.routeId === '/_app/_company/projects/$projectId' ||
+          match.routeId === '/_app/_company/files' ||
+          match.routeId === '/_app/_company/organization',
       ),
   });
   // The phone-width menu stays open only on the page where it was opened: navigating closes it.

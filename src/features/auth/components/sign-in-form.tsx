@@ -12,8 +12,18 @@ const reasonText: Record<SignedOutReason, { tone: 'warning' | 'success'; text: s
 };
 
 /** Email and password; on failure shows the server's message and keeps what was typed. */
-export function SignInForm({ reason, onSignedIn }: { reason: SignedOutReason | null; onSignedIn: () => void }) {
-  const [email, setEmail] = useState('');
+export function SignInForm({
+  reason,
+  onSignedIn,
+  defaultEmail = '',
+}: {
+  reason: SignedOutReason | null;
+  /** Not called when signing in unmounts the form (a page that changes with the session). */
+  onSignedIn?: () => void;
+  /** The address to start from (an invitation's). */
+  defaultEmail?: string;
+}) {
+  const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
   const signIn = useSignIn();
   const error = signIn.error;
@@ -38,7 +48,7 @@ export function SignInForm({ reason, onSignedIn }: { reason: SignedOutReason | n
         name="email"
         autoComplete="username"
         required
-        autoFocus
+        autoFocus={!defaultEmail}
         maxLength={254}
         value={email}
         onChange={(event) => setEmail(event.target.value)}
@@ -50,6 +60,7 @@ export function SignInForm({ reason, onSignedIn }: { reason: SignedOutReason | n
         name="password"
         autoComplete="current-password"
         required
+        autoFocus={Boolean(defaultEmail)}
         maxLength={1024}
         value={password}
         onChange={(event) => setPassword(event.target.value)}

@@ -11,6 +11,9 @@ function SettingsLayout() {
         <h1>Settings</h1>
       </header>
       <nav aria-label="Settings" className="subnav">
+        <Link to="/settings/members" activeProps={{ 'aria-current': 'page' }}>
+          Members
+        </Link>
         <Link to="/settings/api-keys" activeProps={{ 'aria-current': 'page' }}>
           API keys
         </Link>

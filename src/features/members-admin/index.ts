@@ -1,0 +1,2 @@
+export { MembersPanel } from './components/members-panel';
+export { membersAdminQueries } from './queries';
