@@ -148,7 +148,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**', 'scripts/**', 'bench/**', 'e2e/**', '*.config.{ts,js}'],
+    files: ['server/**', 'runner/**', 'scripts/**', 'bench/**', 'e2e/**', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
     rules: {
       'no-restricted-imports': ['error', { patterns: [webAppImports] }],

@@ -10,7 +10,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'runner/**/*.test.ts'],
           environment: 'node',
           // One database per worker, shared by the files that worker runs and reset between
           // them: a cold embedded Postgres costs seconds and hundreds of MB, so not one per file.

@@ -12,6 +12,7 @@ import { ApiError, ErrorCode } from './http/errors.ts';
 import { errorResponse, handleError, handleNotFound, validationHook } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { API_TAGS } from './http/tags.ts';
+import { registerAgentRoutes } from './modules/agents/handlers.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/handlers.ts';
 import { registerAuthRoutes } from './modules/auth/handlers.ts';
 import { registerCardRoutes } from './modules/cards/handlers.ts';
@@ -58,7 +59,8 @@ export function createApi(): OpenAPIHono<AppEnv> {
   api.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
-    description: 'A session JWT from `POST /auth/login`, or an API key (`aik_…`).',
+    description:
+      'A session JWT from `POST /auth/login`, an API key (`aik_…`), or an agent token (`agt_…`) on the operations open to agents (`x-service-agent-token: true`).',
   });
   // The signed storage URLs of the local-disk backend, before the body limit and the no-store
   // below, which they never reach: uploads stream to disk with their own signed cap, and downloads
@@ -84,6 +86,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerUserRoutes(api);
   registerHomeRoutes(api);
   registerApiKeyRoutes(api);
+  registerAgentRoutes(api);
   registerMemberRoutes(api);
   registerOrganizationRoutes(api);
   registerProjectRoutes(api);

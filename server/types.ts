@@ -67,7 +67,14 @@ export type Secrets = {
 
 export type CompanyRole = 'admin' | 'member';
 
-/** Who is calling: the user, their company, and the credential they used. */
+/**
+ * Who is calling: the user, their company, and the credential they used.
+ *
+ * With an agent token (`agt_…`) the caller is the agent: `agent` is set, and `user` describes the
+ * agent (its id, name and role, no email and no company role) — it is NOT a row of `users`. Only
+ * operations marked open to agent tokens run for them (http/auth.ts refuses the others with 403
+ * `AGENT_TOKEN_FORBIDDEN`), and those write the agent as author or actor (`isAgent`).
+ */
 export type Principal = {
   user: {
     id: string;
@@ -81,7 +88,10 @@ export type Principal = {
   company: { id: string; name: string } | null;
   credential:
     | { kind: 'session'; sessionId: string; expiresAt: Date }
-    | { kind: 'api_key'; keyId: string; name: string; scope: 'read' | 'write'; expiresAt: Date | null };
+    | { kind: 'api_key'; keyId: string; name: string; scope: 'read' | 'write'; expiresAt: Date | null }
+    | { kind: 'agent_token'; tokenId: string; agentId: string; expiresAt: Date | null };
+  /** Set when an agent token is calling: the agent it acts as. */
+  agent?: { id: string; name: string; teamId: string | null; status: 'active' | 'paused' | 'completed' };
 };
 
 /**

@@ -11,6 +11,12 @@
  * with `recordEvent`, produce it in catalog.test.ts, run `npm run gen:api`.
  */
 import { z } from '@hono/zod-openapi';
+import {
+  AGENT_STATUSES,
+  AgentActivitySchema,
+  AgentMessageSchema,
+  AgentSessionSchema,
+} from '../modules/agents/schemas.ts';
 import { CardSchema, ColumnEntrySchema } from '../modules/cards/schemas.ts';
 import { CommentSchema } from '../modules/comments/schemas.ts';
 import { FileNodeSchema } from '../modules/files/schemas.ts';
@@ -19,13 +25,18 @@ import { WikiAuthorSchema, WikiPageSummarySchema } from '../modules/wiki/schemas
 
 /** What `recordEvent` adds to every event: who made the change, and from which browser tab. */
 const actorFields = {
-  actorUserId: z.uuid().openapi({ description: 'The user who made the change (themselves or through an API key).' }),
+  actorUserId: z.uuid().optional().openapi({
+    description: 'The person who made the change (themselves or through an API key); absent when an agent made it.',
+  }),
+  actorAgentId: z.uuid().optional().openapi({
+    description: 'The agent that made the change with its agent token; absent when a person made it.',
+  }),
   clientId: z.string().optional().openapi({
     description:
       'The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself.',
   }),
 };
-export type ActorFields = { actorUserId: string; clientId?: string };
+export type ActorFields = { actorUserId?: string; actorAgentId?: string; clientId?: string };
 
 const projectId = z.uuid().openapi({ description: 'The project (board) the change is on.' });
 const cardId = z.uuid().openapi({ description: 'The card whose comments changed.' });
@@ -171,6 +182,69 @@ const FileNodeTrashedEventData = z
   })
   .openapi('FileNodeTrashedEventData', { description: 'The node that was deleted, as it was, with `trashedAt` set.' });
 
+const agentId = z.uuid().openapi({ description: 'The agent.' });
+const sessionId = z.uuid().openapi({ description: 'The session.' });
+
+const AgentEventData = z
+  .object({ agentId, ...actorFields })
+  .openapi('AgentEventData', { description: 'Which agent changed; read it again.' });
+
+const AgentSessionEventData = z
+  .object({ agentId, session: AgentSessionSchema, ...actorFields })
+  .openapi('AgentSessionEventData', { description: 'The session as it now is.' });
+
+const AgentMessageEventData = z
+  .object({ agentId, sessionId, message: AgentMessageSchema, ...actorFields })
+  .openapi('AgentMessageEventData', { description: 'The message as it now is (without the reader’s feedback).' });
+
+const AgentMessageAppendedEventData = z
+  .object({
+    agentId,
+    sessionId,
+    messageId: z.uuid(),
+    offset: z.number().int().openapi({
+      description:
+        'The length of the reply’s text before this piece: apply the piece when it equals the length you hold, otherwise read the messages again.',
+    }),
+    text: z.string().openapi({ description: 'The piece of text appended (may be empty when only steps were added).' }),
+    activity: z.array(AgentActivitySchema).openapi({ description: 'Steps added with this piece.' }),
+    ...actorFields,
+  })
+  .openapi('AgentMessageAppendedEventData', { description: 'A piece of a streaming reply.' });
+
+const AgentWorkMessageEventData = z
+  .object({ agentId, sessionId, messageId: z.uuid(), ...actorFields })
+  .openapi('AgentWorkMessageEventData', {
+    description: 'A person wrote to the agent: read the session’s messages (the agent may).',
+  });
+
+const AgentCardDelegatedEventData = z
+  .object({ agentId, sessionId, projectId, cardId: z.uuid(), ...actorFields })
+  .openapi('AgentCardDelegatedEventData', {
+    description: 'A card was delegated to the agent: read it, work on it, report in the session.',
+  });
+
+const AgentSessionStoppedEventData = z
+  .object({
+    agentId,
+    sessionId,
+    reason: z.enum(['stopped', 'unassigned']).openapi({
+      description: '`stopped`: the person stopped it. `unassigned`: the card was taken away from the agent.',
+    }),
+    ...actorFields,
+  })
+  .openapi('AgentSessionStoppedEventData', { description: 'Stop working on this session now.' });
+
+const AgentStatusChangedEventData = z
+  .object({ agentId, status: z.enum(AGENT_STATUSES), ...actorFields })
+  .openapi('AgentStatusChangedEventData', {
+    description: 'The agent was paused, resumed or completed: take no new work unless `active`.',
+  });
+
+const AgentFileGrantedEventData = z
+  .object({ agentId, nodeId: z.uuid(), ...actorFields })
+  .openapi('AgentFileGrantedEventData', { description: 'A file or folder was granted to the agent.' });
+
 /** Every event type: the schema of its data, and what it means. */
 export const EVENT_CATALOG = {
   'project.created': { data: ProjectEventData, summary: 'A project (board) was created.' },
@@ -215,6 +289,47 @@ export const EVENT_CATALOG = {
     data: OrganizationEventData,
     summary:
       'The organization changed: a team, lead, manager, role or membership (someone joined or was removed). Open charts read `GET /organization/chart` again.',
+  },
+  'agent.updated': {
+    data: AgentEventData,
+    summary: 'An agent was created, or its profile, team, responsible person or status changed (every member).',
+  },
+  'agent.session.updated': {
+    data: AgentSessionEventData,
+    summary:
+      'A session was opened, renamed, stopped or changed status. Sent to the person whose session it is; a delegated card’s session to every member.',
+  },
+  'agent.message.created': {
+    data: AgentMessageEventData,
+    summary: 'A message was added to a session (same audience as `agent.session.updated`).',
+  },
+  'agent.message.appended': {
+    data: AgentMessageAppendedEventData,
+    summary: 'The agent appended a piece to a streaming reply (same audience).',
+  },
+  'agent.message.updated': {
+    data: AgentMessageEventData,
+    summary: 'A reply finished, failed or was stopped (same audience).',
+  },
+  'agent.session.message': {
+    data: AgentWorkMessageEventData,
+    summary: 'Agent stream only: a person wrote to the agent.',
+  },
+  'agent.card.delegated': {
+    data: AgentCardDelegatedEventData,
+    summary: 'Agent stream only: a card was delegated to the agent.',
+  },
+  'agent.session.stopped': {
+    data: AgentSessionStoppedEventData,
+    summary: 'Agent stream only: a session was stopped or its card un-assigned.',
+  },
+  'agent.status.changed': {
+    data: AgentStatusChangedEventData,
+    summary: 'Agent stream only: the agent was paused, resumed or completed.',
+  },
+  'agent.file.granted': {
+    data: AgentFileGrantedEventData,
+    summary: 'Agent stream only: a file or folder was granted to the agent.',
   },
   'wiki.comment.deleted': {
     data: WikiCommentDeletedEventData,
@@ -264,7 +379,7 @@ export const LiveEventSchema = z
   .discriminatedUnion('event', messages as [(typeof messages)[number], ...typeof messages])
   .openapi('LiveEvent', {
     description:
-      'A live event: a change in the caller’s company, by anyone (the caller included). Every event has an `id`; its `data` always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header.',
+      'A live event: a change in the caller’s company, by anyone (the caller included). Every event has an `id`; its `data` carries `actorUserId` (a person) or `actorAgentId` (an agent), and `clientId` when the change came with an `X-Client-Id` header.',
   });
 
 /** The control message that opens every stream. */

@@ -5,14 +5,30 @@ import type { Logger } from '../lib/logger.ts';
 import type { EventBus } from './bus.ts';
 import { EVENTS_TOPIC, type EventNotice } from './record.ts';
 
-/** An event as streams send it; `json` is its data, already serialised. */
-export type StreamEvent = { id: number; type: string; json: string };
+/**
+ * An event as streams send it; `json` is its data, already serialised. `audienceUserId` /
+ * `audienceAgentId`: the one person or agent it is for (see `Audience` in record.ts).
+ */
+export type StreamEvent = {
+  id: number;
+  type: string;
+  json: string;
+  audienceUserId: string | null;
+  audienceAgentId: string | null;
+};
 
 export type Subscriber = {
   companyId: string;
   userId: string;
   sessionId?: string;
   keyId?: string;
+  tokenId?: string;
+  /**
+   * Set on an agent's event stream (`GET /agents/{agentId}/events`): it receives the events for
+   * that agent and nothing else. Unset: a member's stream, which receives the company's events
+   * and those for that member.
+   */
+  agentId?: string;
   send(event: StreamEvent): void;
   /** Ends the stream (the credential behind it was revoked). */
   close(): void;
@@ -95,7 +111,7 @@ export class EventHub {
           .limit(REPLAY_LIMIT + 1);
         const pruned = oldest?.id != null && oldest.id > lastEventId + 1;
         if (pruned || missed.length > REPLAY_LIMIT) resumed = false;
-        else for (const row of missed) subscriber.send(toStreamEvent(row));
+        else for (const row of missed) deliver(subscriber, toStreamEvent(row));
       }
       state.subscribers.add(subscriber);
       return { resumed };
@@ -204,7 +220,7 @@ export class EventHub {
       state.recent.add(row.id);
       state.delivered = Math.max(state.delivered, row.id);
       const event = toStreamEvent(row);
-      for (const subscriber of state.subscribers) subscriber.send(event);
+      for (const subscriber of state.subscribers) deliver(subscriber, event);
     }
     // Remember only the ids the look-back can still see.
     for (const id of state.recent) if (id <= state.delivered - LOOKBACK) state.recent.delete(id);
@@ -217,6 +233,7 @@ export class EventHub {
           (scope.userId && subscriber.userId === scope.userId) ||
           (scope.sessionId && subscriber.sessionId === scope.sessionId) ||
           (scope.keyId && subscriber.keyId === scope.keyId) ||
+          (scope.tokenId && subscriber.tokenId === scope.tokenId) ||
           (scope.companyId && subscriber.companyId === scope.companyId)
         ) {
           subscriber.close();
@@ -249,5 +266,22 @@ export async function pruneEvents(db: Database, before: Date): Promise<void> {
 }
 
 function toStreamEvent(row: typeof events.$inferSelect): StreamEvent {
-  return { id: row.id, type: row.type, json: row.payload };
+  return {
+    id: row.id,
+    type: row.type,
+    json: row.payload,
+    audienceUserId: row.audienceUserId,
+    audienceAgentId: row.audienceAgentId,
+  };
+}
+
+/** Whether a stream may receive an event: an agent's stream only its own, a member's the rest. */
+export function isFor(subscriber: Pick<Subscriber, 'userId' | 'agentId'>, event: StreamEvent): boolean {
+  if (subscriber.agentId !== undefined) return event.audienceAgentId === subscriber.agentId;
+  if (event.audienceAgentId !== null) return false;
+  return event.audienceUserId === null || event.audienceUserId === subscriber.userId;
+}
+
+function deliver(subscriber: Subscriber, event: StreamEvent) {
+  if (isFor(subscriber, event)) subscriber.send(event);
 }

@@ -15,8 +15,19 @@ export type Actor = { principal: Principal; clientId?: string };
 
 /** What every event carries besides the change itself: who made it, and from which tab. */
 function actorFields(actor: Actor): ActorFields {
-  return { actorUserId: actor.principal.user.id, ...(actor.clientId ? { clientId: actor.clientId } : {}) };
+  const { principal, clientId } = actor;
+  return {
+    ...(principal.agent ? { actorAgentId: principal.agent.id } : { actorUserId: principal.user.id }),
+    ...(clientId ? { clientId } : {}),
+  };
 }
+
+/**
+ * Who an event is for when not every member of the company: one person (their private chat
+ * sessions: `GET /notifications/sse` of that person only) or one agent (its own stream,
+ * `GET /agents/{agentId}/events`, and no member's notifications stream).
+ */
+export type Audience = { userId: string } | { agentId: string };
 
 /** Announces each inserted event on the bus, as part of its INSERT (a RETURNING expression). */
 const announce = notifySql(EVENTS_TOPIC, sql`json_build_object('companyId', company_id, 'id', id)`);
@@ -48,16 +59,21 @@ export async function recordEvent<T extends EventType>(
   actor: Actor,
   type: T,
   payload: EventPayload<T>,
+  audience?: Audience,
 ): Promise<void> {
   const body = { ...payload, ...actorFields(actor) };
   checkEvent(type, body);
   const companyId = actor.principal.company?.id;
   if (!companyId) return;
   const { projectId, cardId } = subjectOf(body);
+  const audienceUserId = audience && 'userId' in audience ? audience.userId : null;
+  const audienceAgentId = audience && 'agentId' in audience ? audience.agentId : null;
   // Recorded and announced in one statement: this sits on every write's path.
   await executor.execute(sql`
-    insert into ${events} (company_id, type, payload, project_id, card_id, actor_user_id)
-    values (${companyId}, ${type}, ${JSON.stringify(body)}, ${projectId}, ${cardId}, ${body.actorUserId})
+    insert into ${events} (company_id, type, payload, project_id, card_id, actor_user_id, actor_agent_id,
+      audience_user_id, audience_agent_id)
+    values (${companyId}, ${type}, ${JSON.stringify(body)}, ${projectId}, ${cardId}, ${body.actorUserId ?? null},
+      ${body.actorAgentId ?? null}, ${audienceUserId}, ${audienceAgentId})
     returning ${announce}`);
 }
 

@@ -13,10 +13,11 @@ export type KeyAccess = 'read' | 'write' | 'forbidden';
 /**
  * Route middleware for every non-public operation: authenticate the bearer token, count the
  * request against the caller's rate limit, then enforce the operation's `x-service-api-key`
- * for API keys. Signed-in sessions are not limited by key scope.
+ * for API keys, and its `x-service-agent-token` for agent tokens (`agents`: whether the
+ * operation is open to them). Signed-in sessions are not limited by key scope.
  */
 export const requireAuth =
-  (access: KeyAccess): MiddlewareHandler<AppEnv> =>
+  (access: KeyAccess, agents = false): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     const ctx = c.get('ctx');
     let principal;
@@ -42,6 +43,13 @@ export const requireAuth =
       if (access === 'write' && credential.scope === 'read') {
         throw new ApiError(403, 'This API key is read-only: it may call GET operations only', ErrorCode.apiKeyReadOnly);
       }
+    }
+    if (credential.kind === 'agent_token' && !agents) {
+      throw new ApiError(
+        403,
+        'Agent tokens cannot call this operation; it needs a person (signed in, or with an API key)',
+        ErrorCode.agentTokenForbidden,
+      );
     }
     c.set('principal', principal);
     await next();

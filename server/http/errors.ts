@@ -36,6 +36,12 @@ export const ErrorCode = {
   alreadyInCompany: 'ALREADY_IN_COMPANY',
   invitationNotFound: 'INVITATION_NOT_FOUND',
   emailTaken: 'EMAIL_TAKEN',
+  agentTokenForbidden: 'AGENT_TOKEN_FORBIDDEN',
+  agentTokenRevoked: 'AGENT_TOKEN_REVOKED',
+  agentTokenExpired: 'AGENT_TOKEN_EXPIRED',
+  agentUnavailable: 'AGENT_UNAVAILABLE',
+  sessionStopped: 'SESSION_STOPPED',
+  messageFinished: 'MESSAGE_FINISHED',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -12,12 +12,12 @@ const protectedErrors = {
   400: { description: 'Malformed id, invalid JSON body or validation error', content: errorContent },
   401: {
     description:
-      'Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`) or revoked key (`API_KEY_REVOKED`)',
+      'Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`)',
     content: errorContent,
   },
   403: {
     description:
-      'A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), or a missing role (`FORBIDDEN`)',
+      'A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`)',
     content: errorContent,
   },
   404: { description: 'Not found, or the caller is not authorized to see it', content: errorContent },
@@ -51,17 +51,26 @@ type RouteInput = Omit<RouteConfig, 'middleware' | 'security' | 'operationId'> &
 
 /**
  * Defines an authenticated operation. `access` is written into the contract as
- * `x-service-api-key` and enforced from that same value, so document and behaviour agree.
+ * `x-service-api-key` and enforced from that same value, so document and behaviour agree; so is
+ * `agents` as `x-service-agent-token`: whether an agent token (`agt_…`) may call it. Only
+ * operations whose handlers know the agent principal (they write it as author or actor, and limit
+ * it to what it may reach) are opened to agents; every other one answers 403
+ * `AGENT_TOKEN_FORBIDDEN` to them.
  */
-export function protectedRoute<const R extends RouteInput>(access: KeyAccess, config: R) {
+export function protectedRoute<const R extends RouteInput>(
+  access: KeyAccess,
+  config: R,
+  { agents = false }: { agents?: boolean } = {},
+) {
   if (config.method !== 'get' && access === 'read') {
     throw new Error(`${config.method.toUpperCase()} ${config.path}: only GET operations can be open to read keys`);
   }
   return createRoute({
     ...config,
     'x-service-api-key': access,
+    'x-service-agent-token': agents,
     security: [{ bearerAuth: [] }],
-    middleware: [requireAuth(access)] as const,
+    middleware: [requireAuth(access, agents)] as const,
     responses: { ...protectedErrors, ...config.responses },
   });
 }

@@ -25,6 +25,11 @@ export const API_TAGS = [
     description:
       'The organization chart (people and agents as one kind of node, teams with their leads, who reports to whom, and warnings about the structure), the admin writes that change it — each answering the recomputed chart — and people administration: roles, removal, invitations.',
   },
+  {
+    name: 'Agents',
+    description:
+      'The company’s agents: programs outside the server that act through this API with their own tokens (`agt_…`). Their profiles and status (admins), tokens (admins and the responsible person), chat sessions with people (private to the person and the agent), replies that stream in pieces with the steps the agent took, thumbs up/down feedback, cards delegated to them, and each agent’s event stream of work.',
+  },
   { name: 'Projects', description: 'Projects (boards) and their columns.' },
   { name: 'Cards', description: 'The cards of a project’s board: creating, editing, archiving and moving them.' },
   { name: 'Card comments', description: 'Comment threads on a card: one level of replies, resolvable.' },

@@ -4,6 +4,15 @@ export const API_KEY_PREFIX = 'aik_';
 /** `aik_` followed by 32 random bytes in base64url (256 bits; the spec asks for at least 128). */
 export const API_KEY_PATTERN = /^aik_[A-Za-z0-9_-]{43}$/;
 
+export const AGENT_TOKEN_PREFIX = 'agt_';
+/** `agt_` followed by 32 random bytes in base64url, like API keys: an agent's token. */
+export const AGENT_TOKEN_PATTERN = /^agt_[A-Za-z0-9_-]{43}$/;
+
+/** Creates a new agent token secret. It is shown once and never stored. */
+export function generateAgentTokenSecret(): string {
+  return AGENT_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+}
+
 /** Creates a new API key secret. It is shown to its owner once and never stored. */
 export function generateApiKeySecret(): string {
   return API_KEY_PREFIX + randomBytes(32).toString('base64url');

@@ -247,13 +247,14 @@ function helpers({ app, ctx }: { app: ReturnType<typeof createApp>; ctx: AppCont
   }
 
   /**
-   * Opens the event stream as `token` and collects events; `next(type)` waits for the next event
-   * of that type. `close()` ends the stream.
+   * Opens the event stream (`path`: `/notifications/sse` unless told, e.g. an agent's events) as
+   * `token` and collects events; `next(type)` waits for the next event of that type. `close()` ends
+   * the stream.
    */
-  async function openStream(token: string, headers: Record<string, string> = {}) {
+  async function openStream(token: string, headers: Record<string, string> = {}, path = '/notifications/sse') {
     const controller = new AbortController();
     const response = await app.request(
-      '/api/notifications/sse',
+      `/api${path}`,
       {
         headers: { authorization: `Bearer ${token}`, ...headers },
         signal: controller.signal,

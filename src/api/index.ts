@@ -62,3 +62,15 @@ export type ChartNode = Schemas['ChartNode'];
 export type OrgIssue = Schemas['OrgIssue'];
 /** A person or an agent, where the contract allows one (the schema's `null` is the absence of one). */
 export type MemberRef = NonNullable<Schemas['MemberRef']>;
+export type Agent = Schemas['Agent'];
+export type AgentToken = Schemas['AgentToken'];
+export type CreatedAgentToken = Schemas['CreatedAgentToken'];
+export type AgentSession = Schemas['AgentSession'];
+export type AgentMessage = Schemas['AgentMessage'];
+export type AgentActivity = Schemas['AgentActivity'];
+export type AgentMessageFeedback = Schemas['AgentMessageFeedback'];
+export type AgentFeedbackSummary = Schemas['AgentFeedbackSummary'];
+export type AgentDelegation = Schemas['AgentDelegation'];
+export type NamedMemberRef = Schemas['NamedMemberRef'];
+export type CreateAgentRequest = Schemas['CreateAgentRequest'];
+export type UpdateAgentRequest = Schemas['UpdateAgentRequest'];

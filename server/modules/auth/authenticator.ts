@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Principal, Secrets } from '../../types.ts';
 import type { Database } from '../../db/client.ts';
-import { apiKeys, authSessions, companies, users } from '../../db/schema.ts';
+import { agents, agentTokens, apiKeys, authSessions, companies, users } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { ErrorCode, unauthorized } from '../../http/errors.ts';
 import { verifyToken } from '../../lib/jwt.ts';
-import { API_KEY_PATTERN, hashSecret } from '../../lib/secrets.ts';
+import { AGENT_TOKEN_PATTERN, API_KEY_PATTERN, hashSecret } from '../../lib/secrets.ts';
 import { REVOKED_TOPIC } from '../../events/hub.ts';
 
 export const SESSION_AUDIENCE = 'workspace-session';
@@ -19,7 +19,15 @@ const TOUCH_INTERVAL_MS = 60_000;
 const INVALIDATE_TOPIC = 'auth.invalidate';
 
 /** What a credential change affects; any field that matches evicts the cached entry. */
-export type Invalidation = { userId?: string; sessionId?: string; keyId?: string; companyId?: string };
+export type Invalidation = {
+  userId?: string;
+  sessionId?: string;
+  keyId?: string;
+  companyId?: string;
+  /** An agent token, or every token of an agent (`agentId`). */
+  tokenId?: string;
+  agentId?: string;
+};
 
 type Entry = {
   principal: Principal;
@@ -84,7 +92,9 @@ export class Authenticator {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Malformed Authorization header: expected Bearer <token>');
     const token = match[1];
-    return token.startsWith('aik_') ? this.fromApiKey(token) : this.fromSession(token);
+    if (token.startsWith('aik_')) return this.fromApiKey(token);
+    if (token.startsWith('agt_')) return this.fromAgentToken(token);
+    return this.fromSession(token);
   }
 
   /**
@@ -106,7 +116,9 @@ export class Authenticator {
         (scope.userId && user.id === scope.userId) ||
         (scope.companyId && user.companyId === scope.companyId) ||
         (scope.sessionId && credential.kind === 'session' && credential.sessionId === scope.sessionId) ||
-        (scope.keyId && credential.kind === 'api_key' && credential.keyId === scope.keyId)
+        (scope.keyId && credential.kind === 'api_key' && credential.keyId === scope.keyId) ||
+        (scope.tokenId && credential.kind === 'agent_token' && credential.tokenId === scope.tokenId) ||
+        (scope.agentId && credential.kind === 'agent_token' && credential.agentId === scope.agentId)
       ) {
         this.cache.delete(key);
       }
@@ -189,6 +201,68 @@ export class Authenticator {
         .update(apiKeys)
         .set({ lastUsedAt: new Date(entry.touchedAt) })
         .where(eq(apiKeys.id, credential.keyId));
+    }
+    return entry.principal;
+  }
+
+  /**
+   * An agent token: the caller is the agent (see `Principal`). Its `lastUsedAt` is the agent's
+   * "last active", written at most once a minute like a key's.
+   */
+  private async fromAgentToken(secret: string): Promise<Principal> {
+    if (!AGENT_TOKEN_PATTERN.test(secret)) throw unauthorized('Invalid agent token');
+    const hash = hashSecret(secret);
+    const cacheKey = `t:${hash}`;
+    let entry = this.cached(cacheKey);
+    if (!entry) {
+      const { value: rows, current } = await this.fresh(() =>
+        this.db
+          .select({ token: agentTokens, agent: agents, company: companies })
+          .from(agentTokens)
+          .innerJoin(agents, eq(agents.id, agentTokens.agentId))
+          .innerJoin(companies, eq(companies.id, agents.companyId))
+          .where(eq(agentTokens.secretHash, hash))
+          .limit(1),
+      );
+      const row = rows[0];
+      if (!row) throw unauthorized('Invalid agent token');
+      entry = {
+        principal: {
+          user: {
+            id: row.agent.id,
+            email: '',
+            name: row.agent.name,
+            title: row.agent.role,
+            companyId: row.agent.companyId,
+            role: null,
+            createdAt: row.agent.createdAt,
+          },
+          company: principalCompany(row.company),
+          credential: {
+            kind: 'agent_token',
+            tokenId: row.token.id,
+            agentId: row.agent.id,
+            expiresAt: row.token.expiresAt,
+          },
+          agent: { id: row.agent.id, name: row.agent.name, teamId: row.agent.teamId, status: row.agent.status },
+        },
+        revokedAt: row.token.revokedAt,
+        cachedAt: this.now(),
+        touchedAt: row.token.lastUsedAt?.getTime() ?? 0,
+      };
+      this.remember(cacheKey, entry, current);
+    }
+    const credential = entry.principal.credential as Extract<Principal['credential'], { kind: 'agent_token' }>;
+    if (entry.revokedAt) throw unauthorized('This agent token was revoked', ErrorCode.agentTokenRevoked);
+    if (credential.expiresAt && credential.expiresAt.getTime() <= this.now()) {
+      throw unauthorized('This agent token has expired', ErrorCode.agentTokenExpired);
+    }
+    if (this.now() - (entry.touchedAt ?? 0) >= TOUCH_INTERVAL_MS) {
+      entry.touchedAt = this.now();
+      await this.db
+        .update(agentTokens)
+        .set({ lastUsedAt: new Date(entry.touchedAt) })
+        .where(eq(agentTokens.id, credential.tokenId));
     }
     return entry.principal;
   }

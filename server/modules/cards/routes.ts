@@ -92,41 +92,53 @@ export const createCardRoute = protectedRoute('write', {
   responses: { 201: jsonResponse(CardWithColumnsSchema, 'The card and the new order of its column') },
 });
 
-export const getCardRoute = protectedRoute('read', {
-  method: 'get',
-  path: '/projects/{projectId}/cards/{cardId}',
-  operationId: 'getCard',
-  tags,
-  summary: 'Read a card (archived cards too)',
-  request: { params },
-  responses: { 200: jsonResponse(CardSchema, 'The card') },
-});
-
-export const updateCardRoute = protectedRoute('write', {
-  method: 'patch',
-  path: '/projects/{projectId}/cards/{cardId}',
-  operationId: 'updateCard',
-  tags,
-  summary: 'Edit, archive or restore a card',
-  description: '`assignee`, `due` and `blocked` set to null are cleared, and then absent from the card.',
-  request: { params, body: { required: true, content: { 'application/json': { schema: UpdateCardBody } } } },
-  responses: {
-    200: jsonResponse(CardSchema, 'The updated card'),
-    409: jsonResponse(ErrorEnvelope, 'Restoring into a board without columns (`CONFLICT`)'),
+export const getCardRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/projects/{projectId}/cards/{cardId}',
+    operationId: 'getCard',
+    tags,
+    summary: 'Read a card (archived cards too)',
+    request: { params },
+    responses: { 200: jsonResponse(CardSchema, 'The card') },
   },
-});
+  { agents: true },
+);
 
-export const moveCardRoute = protectedRoute('write', {
-  method: 'patch',
-  path: '/projects/{projectId}/cards/{cardId}/move',
-  operationId: 'moveCard',
-  tags,
-  summary: 'Move a card to a column and a position',
-  description:
-    'Moves of one project are serialised: concurrent moves never lose, duplicate or misorder a card. The response carries the new order of the source and target columns (one entry when they are the same).',
-  request: { params, body: { required: true, content: { 'application/json': { schema: MoveCardBody } } } },
-  responses: {
-    200: jsonResponse(CardWithColumnsSchema, 'The moved card and the new column orders'),
-    409: jsonResponse(ErrorEnvelope, 'The card is archived (`CONFLICT`)'),
+export const updateCardRoute = protectedRoute(
+  'write',
+  {
+    method: 'patch',
+    path: '/projects/{projectId}/cards/{cardId}',
+    operationId: 'updateCard',
+    tags,
+    summary: 'Edit, archive or restore a card',
+    description: '`assignee`, `due` and `blocked` set to null are cleared, and then absent from the card.',
+    request: { params, body: { required: true, content: { 'application/json': { schema: UpdateCardBody } } } },
+    responses: {
+      200: jsonResponse(CardSchema, 'The updated card'),
+      409: jsonResponse(ErrorEnvelope, 'Restoring into a board without columns (`CONFLICT`)'),
+    },
   },
-});
+  { agents: true },
+);
+
+export const moveCardRoute = protectedRoute(
+  'write',
+  {
+    method: 'patch',
+    path: '/projects/{projectId}/cards/{cardId}/move',
+    operationId: 'moveCard',
+    tags,
+    summary: 'Move a card to a column and a position',
+    description:
+      'Moves of one project are serialised: concurrent moves never lose, duplicate or misorder a card. The response carries the new order of the source and target columns (one entry when they are the same).',
+    request: { params, body: { required: true, content: { 'application/json': { schema: MoveCardBody } } } },
+    responses: {
+      200: jsonResponse(CardWithColumnsSchema, 'The moved card and the new column orders'),
+      409: jsonResponse(ErrorEnvelope, 'The card is archived (`CONFLICT`)'),
+    },
+  },
+  { agents: true },
+);

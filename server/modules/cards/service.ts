@@ -7,6 +7,7 @@ import { rows } from '../../db/rows.ts';
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import { requireCompany } from '../../policies/index.ts';
 import { findProject } from '../projects/index.ts';
+import { onAssigneeChange } from '../agents/index.ts';
 import { type CardRow, fullCard, liveCardIds, presentCard } from './present.ts';
 import type { Card, ColumnEntry } from './schemas.ts';
 
@@ -117,6 +118,11 @@ export async function getCard(ctx: AppContext, actor: Actor, projectId: string, 
 }
 
 /** Creates a card at `position` among the column's live cards (default: at the bottom). */
+/** A card's assignee as the agents module takes it. */
+function assigneeOf(row: CardRow): { kind: 'human' | 'agent'; id: string } | null {
+  return row.assigneeKind && row.assigneeId ? { kind: row.assigneeKind, id: row.assigneeId } : null;
+}
+
 export async function createCard(ctx: AppContext, actor: Actor, projectId: string, input: NewCard) {
   const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
@@ -132,6 +138,8 @@ export async function createCard(ctx: AppContext, actor: Actor, projectId: strin
     const card = presentCard(row!);
     const columns: ColumnEntry[] = [{ id: input.columnId, cardIds: ids }];
     await recordEvent(tx, actor, 'card.created', { projectId, card, columns });
+    // A card created for an agent is delegated to it.
+    await onAssigneeChange(tx, actor, { id, projectId, title: row!.title }, null, assigneeOf(row!));
     return { card, columns };
   });
 }
@@ -183,6 +191,16 @@ export async function updateCard(
     const columns =
       type === 'card.updated' ? undefined : [{ id: row!.columnId, cardIds: await liveCardIds(tx, row!.columnId) }];
     await recordEvent(tx, actor, type, { projectId, card, ...(columns ? { columns } : {}) });
+    // Given to an agent or taken from one: its delegation session opens or ends with the change.
+    if (changes.assignee !== undefined) {
+      await onAssigneeChange(
+        tx,
+        actor,
+        { id: cardId, projectId, title: row!.title },
+        assigneeOf(current),
+        assigneeOf(row!),
+      );
+    }
     return card;
   });
 }

@@ -13,40 +13,48 @@ const cardParams = z.object({ projectId: uuidParam('projectId'), cardId: uuidPar
 const commentParams = cardParams.extend({ commentId: uuidParam('commentId') });
 const text = CommentTextSchema;
 
-export const listCommentsRoute = protectedRoute('read', {
-  method: 'get',
-  path: '/projects/{projectId}/cards/{cardId}/comments',
-  operationId: 'listCardComments',
-  tags,
-  summary: "A card's comments: roots and replies, oldest first",
-  request: {
-    params: cardParams,
-    query: CommentPageQuery,
+export const listCommentsRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/projects/{projectId}/cards/{cardId}/comments',
+    operationId: 'listCardComments',
+    tags,
+    summary: "A card's comments: roots and replies, oldest first",
+    request: {
+      params: cardParams,
+      query: CommentPageQuery,
+    },
+    responses: { 200: jsonResponse(CommentPageSchema, 'A page of comments with the total') },
   },
-  responses: { 200: jsonResponse(CommentPageSchema, 'A page of comments with the total') },
-});
+  { agents: true },
+);
 
-export const createCommentRoute = protectedRoute('write', {
-  method: 'post',
-  path: '/projects/{projectId}/cards/{cardId}/comments',
-  operationId: 'createCardComment',
-  tags,
-  summary: 'Comment on a card, or reply to a thread',
-  description:
-    'Threads have one level: `parentId` must be a root comment of this card (a reply to a reply is 400). A reply to a resolved thread reopens it.',
-  request: {
-    params: cardParams,
-    body: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: z.object({ text, parentId: z.uuid().nullable().optional() }).openapi('CreateCommentRequest'),
+export const createCommentRoute = protectedRoute(
+  'write',
+  {
+    method: 'post',
+    path: '/projects/{projectId}/cards/{cardId}/comments',
+    operationId: 'createCardComment',
+    tags,
+    summary: 'Comment on a card, or reply to a thread',
+    description:
+      'Threads have one level: `parentId` must be a root comment of this card (a reply to a reply is 400). A reply to a resolved thread reopens it.',
+    request: {
+      params: cardParams,
+      body: {
+        required: true,
+        content: {
+          'application/json': {
+            schema: z.object({ text, parentId: z.uuid().nullable().optional() }).openapi('CreateCommentRequest'),
+          },
         },
       },
     },
+    responses: { 201: jsonResponse(CommentSchema, 'The new comment') },
   },
-  responses: { 201: jsonResponse(CommentSchema, 'The new comment') },
-});
+  { agents: true },
+);
 
 export const updateCommentRoute = protectedRoute('write', {
   method: 'patch',

@@ -102,7 +102,9 @@ export async function addComment(
         cardId,
         parentId: input.parentId ?? null,
         authorName: actor.principal.user.name,
-        authorUserId: actor.principal.user.id,
+        // An agent token writes as the agent.
+        authorUserId: actor.principal.agent ? null : actor.principal.user.id,
+        authorAgentId: actor.principal.agent?.id ?? null,
         text: input.text,
       })
       .returning();

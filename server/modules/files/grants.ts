@@ -3,7 +3,7 @@ import type { AppContext } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { agents, fileGrants, fileNodes } from '../../db/schema.ts';
-import type { Actor } from '../../events/record.ts';
+import { type Actor, recordEvent } from '../../events/record.ts';
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import { assertCan, requireCompany } from '../../policies/index.ts';
 import { findNode, type NodeRow, presentNode } from './nodes.ts';
@@ -102,6 +102,8 @@ export async function grantFile(
     .where(and(eq(fileGrants.agentId, agentId), eq(fileGrants.nodeId, nodeId)))
     .limit(1);
   if (!row) throw notFound('Grant not found');
+  // The agent hears of it on its stream.
+  if (inserted.length > 0) await recordEvent(ctx.db, actor, 'agent.file.granted', { agentId, nodeId }, { agentId });
   return { grant: presentGrant(row), created: inserted.length > 0 };
 }
 

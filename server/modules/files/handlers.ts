@@ -1,7 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../../types.ts';
+import { and, eq } from 'drizzle-orm';
+import type { AppEnv, Principal } from '../../types.ts';
+import { agents } from '../../db/schema.ts';
 import { actorOf } from '../../http/actor.ts';
-import { grantFile, listAgentGrants, listNodeGrants, revokeGrant } from './grants.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireCompany } from '../../policies/index.ts';
+import { agentCanRead, grantFile, listAgentFiles, listAgentGrants, listNodeGrants, revokeGrant } from './grants.ts';
 import {
   completeUploadRoute,
   createFileNodeRoute,
@@ -12,6 +16,7 @@ import {
   getFileUsageRoute,
   grantFileRoute,
   listAgentFileGrantsRoute,
+  listAgentFilesRoute,
   listFileNodeGrantsRoute,
   listFilesRoute,
   listFileTrashRoute,
@@ -32,6 +37,11 @@ import {
   restoreNode,
   updateNode,
 } from './service.ts';
+
+/** An agent token reaches its own agent's files only: another agent does not exist for it. */
+function ownAgentOnly(principal: Principal, agentId: string) {
+  if (principal.agent && principal.agent.id !== agentId) throw notFound('Agent not found');
+}
 
 export function registerFileRoutes(app: OpenAPIHono<AppEnv>) {
   // The fixed paths first: `usage` and `trash` are not node ids.
@@ -64,6 +74,11 @@ export function registerFileRoutes(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(getDownloadUrlRoute, async (c) => {
     const inline = c.req.valid('query').inline === 'true';
+    const { agent } = c.get('principal');
+    // An agent reads what was granted to it, and nothing else of the drive.
+    if (agent && !(await agentCanRead(c.get('ctx').db, agent.id, c.req.valid('param').nodeId))) {
+      throw notFound('File not found');
+    }
     return c.json(await createDownloadUrl(c.get('ctx'), actorOf(c), c.req.valid('param').nodeId, inline), 200);
   });
 
@@ -93,9 +108,26 @@ export function registerFileRoutes(app: OpenAPIHono<AppEnv>) {
     return created ? c.json(grant, 201) : c.json(grant, 200);
   });
 
-  app.openapi(listAgentFileGrantsRoute, async (c) =>
-    c.json({ grants: await listAgentGrants(c.get('ctx'), actorOf(c), c.req.valid('param').agentId) }, 200),
-  );
+  app.openapi(listAgentFileGrantsRoute, async (c) => {
+    const { agentId } = c.req.valid('param');
+    ownAgentOnly(c.get('principal'), agentId);
+    return c.json({ grants: await listAgentGrants(c.get('ctx'), actorOf(c), agentId) }, 200);
+  });
+
+  app.openapi(listAgentFilesRoute, async (c) => {
+    const { agentId } = c.req.valid('param');
+    const principal = c.get('principal');
+    ownAgentOnly(principal, agentId);
+    const company = requireCompany(principal);
+    const ctx = c.get('ctx');
+    // A member asks about an agent of their company.
+    const [agent] = await ctx.db
+      .select({ id: agents.id })
+      .from(agents)
+      .where(and(eq(agents.id, agentId), eq(agents.companyId, company.id)));
+    if (!agent) throw notFound('Agent not found');
+    return c.json(await listAgentFiles(ctx.db, agentId, c.req.valid('query').parentId), 200);
+  });
 
   app.openapi(revokeFileGrantRoute, async (c) => {
     const { agentId, grantId } = c.req.valid('param');

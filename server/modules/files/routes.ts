@@ -205,30 +205,34 @@ export const completeUploadRoute = protectedRoute('write', {
   },
 });
 
-export const getDownloadUrlRoute = protectedRoute('read', {
-  method: 'get',
-  path: '/client/files/{nodeId}/download-url',
-  operationId: 'getDownloadUrl',
-  tags,
-  summary: 'A signed URL to read a file',
-  description:
-    '`expiresIn` is in seconds. The URL answers `Range` requests. Without `inline` it downloads (`Content-Disposition: attachment`); with `inline=true` images, PDFs, audio, video and plain text are served for display, everything else still as an attachment of type `application/octet-stream`, always with `X-Content-Type-Options: nosniff` and a sandboxing CSP. Folders answer 400.',
-  request: {
-    params: nodeParams,
-    query: z.object({
-      inline: z
-        .enum(['true', 'false'])
-        .default('false')
-        .openapi({ param: { name: 'inline', in: 'query' }, description: '`true` for a preview.' }),
-    }),
+export const getDownloadUrlRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/client/files/{nodeId}/download-url',
+    operationId: 'getDownloadUrl',
+    tags,
+    summary: 'A signed URL to read a file',
+    description:
+      '`expiresIn` is in seconds. The URL answers `Range` requests. Without `inline` it downloads (`Content-Disposition: attachment`); with `inline=true` images, PDFs, audio, video and plain text are served for display, everything else still as an attachment of type `application/octet-stream`, always with `X-Content-Type-Options: nosniff` and a sandboxing CSP. Folders answer 400. An agent token reads the files granted to its agent only (404 for others).',
+    request: {
+      params: nodeParams,
+      query: z.object({
+        inline: z
+          .enum(['true', 'false'])
+          .default('false')
+          .openapi({ param: { name: 'inline', in: 'query' }, description: '`true` for a preview.' }),
+      }),
+    },
+    responses: {
+      200: jsonResponse(
+        z.object({ signedUrl: z.string(), expiresIn: z.number().int() }).openapi('DownloadUrl'),
+        'The signed URL',
+      ),
+    },
   },
-  responses: {
-    200: jsonResponse(
-      z.object({ signedUrl: z.string(), expiresIn: z.number().int() }).openapi('DownloadUrl'),
-      'The signed URL',
-    ),
-  },
-});
+  { agents: true },
+);
 
 export const updateFileNodeRoute = protectedRoute('write', {
   method: 'patch',
@@ -314,15 +318,44 @@ export const grantFileRoute = protectedRoute('write', {
   },
 });
 
-export const listAgentFileGrantsRoute = protectedRoute('read', {
-  method: 'get',
-  path: '/agents/{agentId}/file-grants',
-  operationId: 'listAgentFileGrants',
-  tags,
-  summary: 'The files and folders granted to an agent',
-  request: { params: grantParams },
-  responses: { 200: jsonResponse(z.object({ grants: z.array(FileGrantSchema) }), 'Newest first') },
-});
+export const listAgentFileGrantsRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/agents/{agentId}/file-grants',
+    operationId: 'listAgentFileGrants',
+    tags,
+    summary: 'The files and folders granted to an agent',
+    description: 'An agent token sees its own grants only (another agent’s: 404).',
+    request: { params: grantParams },
+    responses: { 200: jsonResponse(z.object({ grants: z.array(FileGrantSchema) }), 'Newest first') },
+  },
+  { agents: true },
+);
+
+export const listAgentFilesRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/agents/{agentId}/files',
+    operationId: 'listAgentFiles',
+    tags,
+    summary: 'What an agent sees of the drive',
+    description:
+      'Without `parentId`: the files and folders granted to the agent; with a folder it may read (granted, or inside a granted one): that folder’s children. A folder it may not read is 404. Open to the agent’s own token and to the company’s members.',
+    request: {
+      params: grantParams,
+      query: z.object({
+        parentId: z
+          .uuid()
+          .optional()
+          .openapi({ param: { name: 'parentId', in: 'query' }, description: 'A folder the agent may read.' }),
+      }),
+    },
+    responses: { 200: jsonResponse(z.array(FileNodeSchema), 'Folders first, then files, by name') },
+  },
+  { agents: true },
+);
 
 export const revokeFileGrantRoute = protectedRoute('write', {
   method: 'delete',

@@ -14,7 +14,11 @@ export const searchProviders: SearchProvider[] = [
     columns: sql`'file' as kind, f.id, f.name as label, coalesce(parent.name, 'Files') as context,
       f.type::text as status, f.updated_at, f.agent_tag as agent_id, null::uuid as project_id, false as archived`,
     source: sql`${fileNodes} f`,
-    where: (scope) => sql`f.company_id = ${scope.companyId} and f.status = 'ready' and f.trashed_at is null`,
+    // An agent reaches only the files granted to it (`GET /agents/{agentId}/file-grants`), not the drive.
+    where: (scope) =>
+      scope.agentId
+        ? sql`false`
+        : sql`f.company_id = ${scope.companyId} and f.status = 'ready' and f.trashed_at is null`,
     id: sql`f.id`,
     key: sql`f.search_key`,
     updatedAt: sql`f.updated_at`,

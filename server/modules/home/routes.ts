@@ -68,7 +68,7 @@ export const ActivityItemSchema = z
       .object({
         kind: z.enum(['human', 'agent']).openapi({
           description:
-            'Who made the change. Changes are made by people today (signed in, or through one of their API keys); `agent` is for agents acting as themselves.',
+            'Who made the change: a person (signed in, or through one of their API keys), or an agent with its agent token.',
         }),
         id: z.uuid(),
         name: z.string().openapi({ description: 'Their name now; “Former member” when the account is gone.' }),

@@ -93,6 +93,7 @@ type ActivityRow = {
   at: string;
   actor_id: string;
   actor_name: string | null;
+  actor_is_agent: boolean;
   project_id: string;
   project_name: string;
   card_id: string;
@@ -137,7 +138,7 @@ export async function recentActivity(ctx: AppContext, principal: Principal, page
     ),
     recent as (
       select e.* from mine cross join lateral (
-        select ev.id, ev.type, ev.created_at, ev.actor_user_id, ev.card_id, ev.payload
+        select ev.id, ev.type, ev.created_at, ev.actor_user_id, ev.actor_agent_id, ev.card_id, ev.payload
         from events ev
         where ev.company_id = ${company.id} and ev.card_id = mine.id
           and ev.actor_user_id is distinct from ${me}
@@ -152,7 +153,8 @@ export async function recentActivity(ctx: AppContext, principal: Principal, page
       order by e.id desc
       limit ${page.limit}
     )
-    select r.id, r.type, workspace_iso(r.created_at) as at, r.actor_user_id as actor_id, u.name as actor_name,
+    select r.id, r.type, workspace_iso(r.created_at) as at, coalesce(r.actor_user_id, r.actor_agent_id) as actor_id,
+      coalesce(u.name, ag.name) as actor_name, (r.actor_agent_id is not null) as actor_is_agent,
       p.id as project_id, p.name as project_name, c.id as card_id, c.title as card_title,
       col.id as column_id, col.name as column_name,
       cc.id as comment_id, left(cc.text, ${SNIPPET_MAX * 4}) as comment_text, cc.parent_id as comment_parent
@@ -161,6 +163,7 @@ export async function recentActivity(ctx: AppContext, principal: Principal, page
     join cards c on c.id = r.card_id
     join projects p on p.id = c.project_id
     left join users u on u.id = r.actor_user_id
+    left join agents ag on ag.id = r.actor_agent_id
     left join board_columns col
       on r.type in ('card.moved', 'card.created', 'card.restored') and col.id = (body -> 'card' ->> 'column')::uuid
     left join card_comments cc on r.type like 'comment.%' and cc.id = (body -> 'comment' ->> 'id')::uuid
@@ -170,7 +173,11 @@ export async function recentActivity(ctx: AppContext, principal: Principal, page
       id: Number(row.id),
       type: row.type,
       at: row.at,
-      actor: { kind: 'human' as const, id: row.actor_id, name: row.actor_name ?? 'Former member' },
+      actor: {
+        kind: row.actor_is_agent ? ('agent' as const) : ('human' as const),
+        id: row.actor_id,
+        name: row.actor_name ?? 'Former member',
+      },
       project: { id: row.project_id, name: row.project_name },
       card: { id: row.card_id, title: row.card_title },
       ...(row.column_id && row.column_name !== null ? { column: { id: row.column_id, name: row.column_name } } : {}),

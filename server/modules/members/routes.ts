@@ -26,28 +26,36 @@ export const TeamSchema = z
   })
   .openapi('Team');
 
-export const listTeamsRoute = protectedRoute('read', {
-  method: 'get',
-  path: '/company/teams',
-  operationId: 'listTeams',
-  tags: ['Company'],
-  summary: 'The teams of the caller’s company, with their lead and size',
-  description:
-    'By name. Members are the people and agents whose `teamId` is the team. A caller without a company gets 404.',
-  responses: { 200: jsonResponse(z.object({ teams: z.array(TeamSchema) }).openapi('TeamList'), 'The teams') },
-});
-
-export const listMembersRoute = protectedRoute('read', {
-  method: 'get',
-  path: '/company/members',
-  operationId: 'listMembers',
-  tags: ['Company'],
-  summary: 'The people and agents of the caller’s company (for assignees and avatars)',
-  description: 'People first, then agents, each by name. A caller without a company gets 404.',
-  responses: {
-    200: jsonResponse(
-      z.object({ members: z.array(MemberSchema) }).openapi('MemberList'),
-      'Everyone who can be assigned',
-    ),
+export const listTeamsRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/company/teams',
+    operationId: 'listTeams',
+    tags: ['Company'],
+    summary: 'The teams of the caller’s company, with their lead and size',
+    description:
+      'By name. Members are the people and agents whose `teamId` is the team. A caller without a company gets 404.',
+    responses: { 200: jsonResponse(z.object({ teams: z.array(TeamSchema) }).openapi('TeamList'), 'The teams') },
   },
-});
+  { agents: true },
+);
+
+export const listMembersRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/company/members',
+    operationId: 'listMembers',
+    tags: ['Company'],
+    summary: 'The people and agents of the caller’s company (for assignees and avatars)',
+    description: 'People first, then agents, each by name. A caller without a company gets 404.',
+    responses: {
+      200: jsonResponse(
+        z.object({ members: z.array(MemberSchema) }).openapi('MemberList'),
+        'Everyone who can be assigned',
+      ),
+    },
+  },
+  { agents: true },
+);

@@ -21,20 +21,24 @@ const description = z.string().max(2000);
 const columnName = z.string().trim().min(1).max(60);
 const wipLimit = z.number().int().min(1).max(999).nullable();
 
-export const listProjectsRoute = protectedRoute('read', {
-  method: 'get',
-  path: '/projects',
-  operationId: 'listProjects',
-  tags,
-  summary: "The company's projects, archived ones flagged",
-  description: 'A caller without a company gets 404.',
-  responses: {
-    200: jsonResponse(
-      z.object({ projects: z.array(ProjectSchema) }).openapi('ProjectList'),
-      'Most recently changed first',
-    ),
+export const listProjectsRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/projects',
+    operationId: 'listProjects',
+    tags,
+    summary: "The company's projects, archived ones flagged",
+    description: 'A caller without a company gets 404.',
+    responses: {
+      200: jsonResponse(
+        z.object({ projects: z.array(ProjectSchema) }).openapi('ProjectList'),
+        'Most recently changed first',
+      ),
+    },
   },
-});
+  { agents: true },
+);
 
 export const createProjectRoute = protectedRoute('write', {
   method: 'post',
@@ -63,16 +67,20 @@ export const createProjectRoute = protectedRoute('write', {
   responses: { 201: jsonResponse(ProjectSchema, 'Created') },
 });
 
-export const getProjectRoute = protectedRoute('read', {
-  method: 'get',
-  path: '/projects/{projectId}',
-  operationId: 'getProject',
-  tags,
-  summary: 'The board: the project with its ordered columns and their live cards',
-  description: 'Each card embeds comment copies `{author, at, text}`, oldest first.',
-  request: { params: projectParams },
-  responses: { 200: jsonResponse(ProjectDetailSchema, 'The board') },
-});
+export const getProjectRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/projects/{projectId}',
+    operationId: 'getProject',
+    tags,
+    summary: 'The board: the project with its ordered columns and their live cards',
+    description: 'Each card embeds comment copies `{author, at, text}`, oldest first.',
+    request: { params: projectParams },
+    responses: { 200: jsonResponse(ProjectDetailSchema, 'The board') },
+  },
+  { agents: true },
+);
 
 export const updateProjectRoute = protectedRoute('write', {
   method: 'patch',

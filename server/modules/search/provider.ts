@@ -25,6 +25,8 @@ export const PER_KIND = 8;
 export type SearchScope = {
   companyId: string;
   userId: string;
+  /** Set when an agent token searches: the agent (its own sessions, no drive). */
+  agentId?: string;
   /** The folded query, for exact and prefix comparisons. */
   folded: string;
   /** LIKE patterns on the folded name: anywhere, at the start, at the start of a word. */

@@ -1,3 +1,4 @@
+import { searchProviders as sessions } from '../agents/index.ts';
 import { searchProviders as cards } from '../cards/index.ts';
 import { searchProviders as files } from '../files/index.ts';
 import { searchProviders as members } from '../members/index.ts';
@@ -11,4 +12,11 @@ import type { SearchProvider } from './provider.ts';
  * same match class are listed in this order. Later features (sessions, files, …) add
  * their list here.
  */
-export const SEARCH_PROVIDERS: readonly SearchProvider[] = [...members, ...projects, ...cards, ...wiki, ...files];
+export const SEARCH_PROVIDERS: readonly SearchProvider[] = [
+  ...members,
+  ...projects,
+  ...cards,
+  ...wiki,
+  ...sessions,
+  ...files,
+];

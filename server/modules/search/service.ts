@@ -51,6 +51,7 @@ export async function search(
   const scope: SearchScope = {
     companyId: company.id,
     userId: principal.user.id,
+    ...(principal.agent ? { agentId: principal.agent.id } : {}),
     folded,
     contains: `%${literal}%`,
     startsWith: `${literal}%`,

@@ -10,6 +10,8 @@ const SUPPORT_TOKEN_TTL_SECONDS = 3600;
 
 export function describeMe(principal: Principal) {
   const { user, company, credential } = principal;
+  // `/users/*` is not open to agent tokens (an agent is described by `GET /agents/me`).
+  if (credential.kind === 'agent_token') throw notFound('Not a person: agents read GET /agents/me');
   return {
     user: {
       id: user.id,

@@ -36,25 +36,29 @@ const tooLarge = jsonResponse(
 const archivedConflict = jsonResponse(ErrorEnvelope, 'The page is archived: restore it first (`CONFLICT`)');
 const json = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
 
-export const listWikiPagesRoute = protectedRoute('read', {
-  method: 'get',
-  path: '/projects/{projectId}/wiki',
-  operationId: 'listWikiPages',
-  tags,
-  summary: "The project's page tree (flat), or its archived pages",
-  description:
-    'Without `archived` (or `archived=false`): every live page, ordered by parent (top-level pages first) then position; build the tree from `parentId`. With `archived=true`: only the archived pages.',
-  request: {
-    params: projectParams,
-    query: z.object({
-      archived: z
-        .enum(['true', 'false'])
-        .default('false')
-        .openapi({ param: { name: 'archived', in: 'query' }, description: '`true` lists the archived pages only.' }),
-    }),
+export const listWikiPagesRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/projects/{projectId}/wiki',
+    operationId: 'listWikiPages',
+    tags,
+    summary: "The project's page tree (flat), or its archived pages",
+    description:
+      'Without `archived` (or `archived=false`): every live page, ordered by parent (top-level pages first) then position; build the tree from `parentId`. With `archived=true`: only the archived pages.',
+    request: {
+      params: projectParams,
+      query: z.object({
+        archived: z
+          .enum(['true', 'false'])
+          .default('false')
+          .openapi({ param: { name: 'archived', in: 'query' }, description: '`true` lists the archived pages only.' }),
+      }),
+    },
+    responses: { 200: jsonResponse(WikiPageListSchema, 'The pages, without their bodies') },
   },
-  responses: { 200: jsonResponse(WikiPageListSchema, 'The pages, without their bodies') },
-});
+  { agents: true },
+);
 
 export const createWikiPageRoute = protectedRoute('write', {
   method: 'post',
@@ -84,15 +88,19 @@ export const createWikiPageRoute = protectedRoute('write', {
   responses: { 201: jsonResponse(WikiPageSchema, 'The new page'), 413: tooLarge },
 });
 
-export const getWikiPageRoute = protectedRoute('read', {
-  method: 'get',
-  path: '/projects/{projectId}/wiki/{pageId}',
-  operationId: 'getWikiPage',
-  tags,
-  summary: 'Read a page with its Markdown (archived pages too)',
-  request: { params: pageParams },
-  responses: { 200: jsonResponse(WikiPageSchema, 'The page') },
-});
+export const getWikiPageRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/projects/{projectId}/wiki/{pageId}',
+    operationId: 'getWikiPage',
+    tags,
+    summary: 'Read a page with its Markdown (archived pages too)',
+    request: { params: pageParams },
+    responses: { 200: jsonResponse(WikiPageSchema, 'The page') },
+  },
+  { agents: true },
+);
 
 export const updateWikiPageRoute = protectedRoute('write', {
   method: 'patch',

@@ -1,0 +1,5 @@
+/**
+ * What other modules may use of the organization module; its other files are its own
+ * (eslint.config.js refuses imports of them from other modules).
+ */
+export { updateAgent as updateOrgAgent } from './service.ts';
