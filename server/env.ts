@@ -106,6 +106,11 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Workspace <no-reply@workspace.local>'),
   /** Which data to seed on start: `demo` (default), `large` (demo plus bulk data), or `none`. */
   SEED: z.enum(['demo', 'large', 'none']).default('demo'),
+  /**
+   * `on` (default): with the demo data, `npm start` also runs the demo company's agents through the
+   * reference runner (runner/), so they answer chats and work on delegated cards. `off`: it does not.
+   */
+  DEMO_AGENTS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -4,7 +4,9 @@ import { createApp } from './app.ts';
 import { createContext } from './bootstrap.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.ts';
+import { demoAgentTokens } from './demo-agents.ts';
 import { seedDemoFiles, signedUrlWriter } from './db/seed/files.ts';
+import { backendFromEnv, startDemoAgents } from '../runner/index.ts';
 import { loadEnv } from './env.ts';
 import { sweepFiles } from './modules/files/index.ts';
 import { createStorage, describeStorage, storageOptions, storageOrigins } from './modules/files/storage/index.ts';
@@ -85,7 +87,10 @@ sweepTimer.unref();
 // local-disk storage takes longer on a slow link. Instead, a connection idle for 2 minutes is
 // closed (event streams send a heartbeat every few seconds; headers must still come in 60 s).
 const serverOptions = { requestTimeout: 0 };
+let markListening!: () => void;
+const listening = new Promise<void>((resolve) => (markListening = resolve));
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, serverOptions }, (info) => {
+  markListening();
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const database = handle.kind === 'postgres' ? 'Postgres (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`;
@@ -104,11 +109,30 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, ser
 
 server.setTimeout(120_000);
 
+// The demo company's agents, run in process by the reference runner through the public API (as any
+// runner elsewhere would, with tokens of their own), so a new user sees them answer and work.
+let demoAgents: { stop(): Promise<void> } | null = null;
+if (env.SEED !== 'none' && env.DEMO_AGENTS === 'on') {
+  const tokens = await handle.exclusive(() => demoAgentTokens(handle.db));
+  if (tokens.length > 0) {
+    await listening;
+    const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+    demoAgents = await startDemoAgents({
+      url: `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`,
+      tokens: tokens.map((token) => token.secret),
+      logger,
+      backend: backendFromEnv(process.env),
+    });
+    logger.info(`running the demo agents: ${tokens.map((token) => token.name).join(', ')}`);
+  }
+}
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info(`received ${signal}, shutting down`);
+  await demoAgents?.stop().catch(() => undefined);
   server.close();
   clearInterval(sweepTimer);
   ctx.hub.close();

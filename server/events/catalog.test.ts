@@ -178,6 +178,25 @@ describe('the event catalog', () => {
       // Organization: a team created (every organization write records the same event).
       await call('POST', '/organization/teams', { name: 'Design' });
 
+      // Agents: one created and given a token; the member chats with it (private to them), it
+      // streams a reply, the member stops it; a card and a folder delegated and granted to it; paused.
+      const agent = await call('POST', '/agents', { name: 'Catalogue bot' });
+      const { secret } = await call('POST', `/agents/${agent.id}/tokens`, { name: 'runner' });
+      const chat = await call('POST', `/agents/${agent.id}/sessions`, { text: 'Hello' }, org.memberToken);
+      const sessionUrl = `/agents/${agent.id}/sessions/${chat.session.id}`;
+      const agentReply = await call('POST', `${sessionUrl}/messages`, { text: 'Hi', done: false }, secret);
+      await call(
+        'PATCH',
+        `${sessionUrl}/messages/${agentReply.id}`,
+        { append: ' there', activity: [{ type: 'thought', text: 'Greeting' }] },
+        secret,
+      );
+      await call('PATCH', `${sessionUrl}/messages/${agentReply.id}`, { status: 'complete' }, secret);
+      await call('POST', `${sessionUrl}/stop`, undefined, org.memberToken);
+      await call('PATCH', cardUrl, { assignee: agent.id });
+      await call('POST', `/agents/${agent.id}/file-grants`, { nodeId: folder.id });
+      await call('PUT', `/agents/${agent.id}/status`, { status: 'paused' });
+
       await call('PATCH', base, { archived: true });
 
       const rows = await t.ctx.db
@@ -195,7 +214,8 @@ describe('the event catalog', () => {
         expect(parsed.error, `${row.type}: ${row.payload}`).toBeUndefined();
         // Nothing the schema does not declare, at any depth (parsing drops undeclared fields).
         expect(parsed.data, row.type).toEqual(data);
-        expect(data.actorUserId).toBe(row.actorUserId);
+        expect(data.actorUserId ?? null).toBe(row.actorUserId);
+        expect(data.actorAgentId ?? null).toBe(row.actorAgentId);
       }
       // A type added to the catalog fails here until this test makes the API record it.
       expect([...seen].sort()).toEqual([...EVENT_TYPES].sort());
@@ -205,11 +225,17 @@ describe('the event catalog', () => {
         rows.find((row) => row.type === 'wiki.comment.created' && row.payload.includes('"reopened"')),
       ).toBeDefined();
 
-      // The stream carried each of them once, in order, after `ready`: every message as the contract says.
-      await expect.poll(() => stream.received.length).toBe(rows.length + 1);
+      // The member's stream carried each event meant for them once, in order, after `ready`: the
+      // company's, and their own session's — not the agent's work: every message as the contract says.
+      const forMember = rows.filter(
+        (row) => row.audienceAgentId === null && (row.audienceUserId === null || row.audienceUserId === org.member.id),
+      );
+      expect(rows.some((row) => row.audienceAgentId !== null)).toBe(true);
+      expect(rows.some((row) => row.audienceUserId === org.member.id)).toBe(true);
+      await expect.poll(() => stream.received.length).toBe(forMember.length + 1);
       expect(stream.received.map((message) => message.id ?? null)).toEqual([
         null,
-        ...rows.map((row) => String(row.id)),
+        ...forMember.map((row) => String(row.id)),
       ]);
       for (const message of stream.received) {
         const parsed = LiveStreamMessageSchema.safeParse(message);

@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { agents } from '../db/schema.ts';
 import { useTestApp } from '../test/harness.ts';
 
 const t = useTestApp();
 const contract = JSON.parse(readFileSync(new URL('../../contract/openapi.json', import.meta.url), 'utf8'));
 
-type Operation = { method: string; path: string; access: string; public: boolean; operationId: unknown };
+type Operation = {
+  method: string;
+  path: string;
+  access: string;
+  agents: unknown;
+  public: boolean;
+  operationId: unknown;
+};
 const operations: Operation[] = Object.entries(
   contract.paths as Record<string, Record<string, Record<string, unknown>>>,
 ).flatMap(([path, item]) =>
@@ -13,6 +21,7 @@ const operations: Operation[] = Object.entries(
     method: method.toUpperCase(),
     path,
     access: operation['x-service-api-key'] as string,
+    agents: operation['x-service-agent-token'],
     public: operation['x-public'] === true,
     operationId: operation.operationId,
   })),
@@ -55,16 +64,25 @@ describe('the contract', () => {
   });
 });
 
+/** One company with a read key, a write key and an agent token, shared by the scope checks (they change nothing). */
+const credentials = { read: '', write: '', agent: '' };
+beforeAll(async () => {
+  const org = await t.createOrg();
+  credentials.read = (await t.createKey(org.adminToken, 'read')).secret;
+  credentials.write = (await t.createKey(org.adminToken, 'write')).secret;
+  const [bot] = await t.ctx.db.insert(agents).values({ companyId: org.company.id, name: 'Scope bot' }).returning();
+  const minted = await t.call('POST', `/agents/${bot!.id}/tokens`, { token: org.adminToken, body: { name: 'scope' } });
+  credentials.agent = minted.body.secret;
+});
+
 describe('key scope is enforced from each operation’s x-service-api-key', () => {
   const authenticated = operations.filter((operation) => !operation.public);
 
   it.each(authenticated.filter((o) => o.access === 'forbidden').map((o) => [o.method, o.path]))(
     '%s %s answers 403 API_KEY_FORBIDDEN to a write key',
     async (method, path) => {
-      const { adminToken } = await t.createOrg();
-      const key = await t.createKey(adminToken, 'write');
       const response = await t.call(method, urlOf(path), {
-        token: key.secret,
+        token: credentials.write,
         body: method === 'GET' ? undefined : {},
       });
       expect(response.status).toBe(403);
@@ -75,10 +93,8 @@ describe('key scope is enforced from each operation’s x-service-api-key', () =
   it.each(authenticated.filter((o) => o.access === 'write').map((o) => [o.method, o.path]))(
     '%s %s answers 403 API_KEY_READ_ONLY to a read key',
     async (method, path) => {
-      const { adminToken } = await t.createOrg();
-      const key = await t.createKey(adminToken, 'read');
       const response = await t.call(method, urlOf(path), {
-        token: key.secret,
+        token: credentials.read,
         body: method === 'GET' ? undefined : {},
       });
       expect(response.status).toBe(403);
@@ -89,9 +105,7 @@ describe('key scope is enforced from each operation’s x-service-api-key', () =
   it.each(authenticated.filter((o) => o.access === 'read').map((o) => [o.method, o.path]))(
     '%s %s is open to a read key',
     async (method, path) => {
-      const { adminToken } = await t.createOrg();
-      const key = await t.createKey(adminToken, 'read');
-      const response = await t.call(method, urlOf(path), { token: key.secret });
+      const response = await t.call(method, urlOf(path), { token: credentials.read });
       // Random ids may well be 404, and required query parameters missing (400); what the scope
       // check would answer (401, 403) or a server error may not be.
       expect(
@@ -106,4 +120,49 @@ describe('key scope is enforced from each operation’s x-service-api-key', () =
     expect(response.status).toBe(401);
     expect(response.body.code).toBe('UNAUTHORIZED');
   });
+});
+
+describe('agent tokens are enforced from each operation’s x-service-agent-token', () => {
+  const authenticated = operations.filter((operation) => !operation.public);
+
+  it('marks every authenticated operation true or false, and opens no admin or key-management operation to agents', () => {
+    for (const operation of authenticated) {
+      expect(typeof operation.agents, `${operation.method} ${operation.path}`).toBe('boolean');
+      if (operation.access === 'forbidden')
+        expect(operation.agents, `${operation.method} ${operation.path}`).toBe(false);
+    }
+    const open = (method: string, path: string) =>
+      operations.find((o) => o.method === method && o.path === path)?.agents;
+    expect(open('POST', '/agents')).toBe(false);
+    expect(open('PUT', '/agents/{agentId}/status')).toBe(false);
+    expect(open('GET', '/agents/{agentId}/events')).toBe(true);
+    expect(open('PATCH', '/agents/{agentId}/sessions/{sessionId}/messages/{messageId}')).toBe(true);
+  });
+
+  it.each(authenticated.filter((o) => o.agents === false).map((o) => [o.method, o.path]))(
+    '%s %s answers 403 AGENT_TOKEN_FORBIDDEN to an agent token',
+    async (method, path) => {
+      const response = await t.call(method, urlOf(path), {
+        token: credentials.agent,
+        body: method === 'GET' ? undefined : {},
+      });
+      expect(response.status).toBe(403);
+      expect(response.body.code).toBe('AGENT_TOKEN_FORBIDDEN');
+    },
+  );
+
+  it.each(authenticated.filter((o) => o.agents === true).map((o) => [o.method, o.path]))(
+    '%s %s is open to an agent token',
+    async (method, path) => {
+      const response = await t.call(method, urlOf(path), {
+        token: credentials.agent,
+        body: method === 'GET' ? undefined : {},
+      });
+      // Random ids are 404 and empty bodies 400; the token check would answer 401 or 403.
+      expect(
+        [401, 403].includes(response.status) || response.status >= 500,
+        `${response.status} ${JSON.stringify(response.body)}`,
+      ).toBe(false);
+    },
+  );
 });

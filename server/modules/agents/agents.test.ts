@@ -9,7 +9,13 @@ async function setup() {
   const org = await t.createOrg();
   const [bot] = await t.ctx.db
     .insert(agents)
-    .values({ companyId: org.company.id, name: 'Cafébot', role: 'Support', managerKind: 'human', managerId: org.admin.id })
+    .values({
+      companyId: org.company.id,
+      name: 'Cafébot',
+      role: 'Support',
+      managerKind: 'human',
+      managerId: org.admin.id,
+    })
     .returning();
   return { ...org, bot: bot! };
 }
@@ -130,7 +136,10 @@ describe('agent administration', () => {
       body: { status: 'paused' },
     });
     expect(paused.body.status).toBe('paused');
-    const chat = await t.call('POST', `/agents/${org.bot.id}/sessions`, { token: org.memberToken, body: { text: 'hi' } });
+    const chat = await t.call('POST', `/agents/${org.bot.id}/sessions`, {
+      token: org.memberToken,
+      body: { text: 'hi' },
+    });
     expect(chat.status).toBe(409);
     expect(chat.body.code).toBe('AGENT_UNAVAILABLE');
     const board = await t.createBoard(org.adminToken, ['To do'], 1);
@@ -187,7 +196,10 @@ describe('agent tokens', () => {
       ['POST', `/agents/${org.bot.id}/tokens`],
       ['GET', `/agents/${org.bot.id}/tokens`],
     ] as const) {
-      const response = await t.call(method, path, { token: key.secret, body: method === 'POST' ? { name: 'k' } : undefined });
+      const response = await t.call(method, path, {
+        token: key.secret,
+        body: method === 'POST' ? { name: 'k' } : undefined,
+      });
       expect(response.status).toBe(403);
       expect(response.body.code).toBe('API_KEY_FORBIDDEN');
     }
@@ -260,7 +272,10 @@ describe('agent tokens', () => {
       ['POST', '/projects'],
       ['GET', '/organization/chart'],
     ] as const) {
-      const response = await t.call(method, path, { token: secret, body: method === 'POST' ? { name: 'x' } : undefined });
+      const response = await t.call(method, path, {
+        token: secret,
+        body: method === 'POST' ? { name: 'x' } : undefined,
+      });
       expect(response.status, `${method} ${path}`).toBe(403);
       expect(response.body?.code ?? 'AGENT_TOKEN_FORBIDDEN').toBe('AGENT_TOKEN_FORBIDDEN');
     }
@@ -296,13 +311,18 @@ describe('agent tokens', () => {
         body: { nodeId: folder.body.id },
       });
       expect(granted.status).toBeLessThan(300);
-      expect((await stream.next('agent.file.granted')).data).toMatchObject({ agentId: org.bot.id, nodeId: folder.body.id });
+      expect((await stream.next('agent.file.granted')).data).toMatchObject({
+        agentId: org.bot.id,
+        nodeId: folder.body.id,
+      });
     } finally {
       await stream.close();
     }
     const after = await t.call('GET', `/agents/${org.bot.id}/files`, { token: secret });
     expect(after.body.map((n: { name: string }) => n.name)).toEqual(['For the bot']);
-    const hidden = await t.call('GET', `/agents/${org.bot.id}/files?parentId=${secretFolder.body.id}`, { token: secret });
+    const hidden = await t.call('GET', `/agents/${org.bot.id}/files?parentId=${secretFolder.body.id}`, {
+      token: secret,
+    });
     expect(hidden.status).toBe(404);
     const grants = await t.call('GET', `/agents/${org.bot.id}/file-grants`, { token: secret });
     expect(grants.body.grants).toHaveLength(1);

@@ -115,7 +115,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The files and folders granted to an agent */
+        /**
+         * The files and folders granted to an agent
+         * @description An agent token sees its own grants only (another agent’s: 404).
+         */
         get: operations["listAgentFileGrants"];
         put?: never;
         /**
@@ -144,6 +147,26 @@ export type paths = {
          * @description Only the node’s author or a company admin (`manageCompanyFiles`) may do this: anyone else gets 403 `FORBIDDEN`.
          */
         delete: operations["revokeFileGrant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an agent sees of the drive
+         * @description Without `parentId`: the files and folders granted to the agent; with a folder it may read (granted, or inside a granted one): that folder’s children. A folder it may not read is 404. Open to the agent’s own token and to the company’s members.
+         */
+        get: operations["listAgentFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -563,7 +586,7 @@ export type paths = {
         };
         /**
          * A signed URL to read a file
-         * @description `expiresIn` is in seconds. The URL answers `Range` requests. Without `inline` it downloads (`Content-Disposition: attachment`); with `inline=true` images, PDFs, audio, video and plain text are served for display, everything else still as an attachment of type `application/octet-stream`, always with `X-Content-Type-Options: nosniff` and a sandboxing CSP. Folders answer 400.
+         * @description `expiresIn` is in seconds. The URL answers `Range` requests. Without `inline` it downloads (`Content-Disposition: attachment`); with `inline=true` images, PDFs, audio, video and plain text are served for display, everything else still as an attachment of type `application/octet-stream`, always with `X-Content-Type-Options: nosniff` and a sandboxing CSP. Folders answer 400. An agent token reads the files granted to its agent only (404 for others).
          */
         get: operations["getDownloadUrl"];
         put?: never;
@@ -5129,6 +5152,103 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Ok"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAgentFiles: {
+        parameters: {
+            query?: {
+                /** @description A folder the agent may read. */
+                parentId?: string;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Folders first, then files, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileNode"][];
                 };
             };
             /** @description Malformed id, invalid JSON body or validation error */

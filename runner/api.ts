@@ -1,0 +1,137 @@
+/**
+ * The runner's door to the Workspace API: plain `fetch` with the agent token, JSON in and out, and
+ * the error envelope (`{error, code}`) turned into an `ApiError`.
+ */
+import type {
+  ActivityInput,
+  Agent,
+  AgentMessage,
+  AgentSession,
+  Board,
+  Card,
+  CardComment,
+  Member,
+  Project,
+  SearchResult,
+} from './types.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Codes that mean "this work is over": the person stopped the session, or the reply was ended. */
+export const WORK_ENDED_CODES = new Set(['SESSION_STOPPED', 'MESSAGE_FINISHED']);
+export const isWorkEnded = (error: unknown) => error instanceof ApiError && WORK_ENDED_CODES.has(error.code ?? '');
+
+/**
+ * The API base URL from what a user types: the server's address (`http://localhost:8080`, the API
+ * is under `/api`) or the API base itself (`…/api`).
+ */
+export function apiBaseUrl(url: string): string {
+  const trimmed = url.replace(/\/+$/, '');
+  return /\/api$/.test(trimmed) ? trimmed : `${trimmed}/api`;
+}
+
+type RequestOptions = { body?: unknown; query?: Record<string, string | number | undefined>; signal?: AbortSignal };
+
+export type WorkspaceApi = ReturnType<typeof createApi>;
+
+export function createApi({ url, token }: { url: string; token: string }) {
+  const base = apiBaseUrl(url);
+
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const target = new URL(`${base}${path}`);
+    for (const [name, value] of Object.entries(options.query ?? {}))
+      if (value !== undefined) target.searchParams.set(name, String(value));
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(target, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!response.ok) {
+      const envelope = (parsed ?? {}) as { error?: string; code?: string };
+      throw new ApiError(
+        response.status,
+        envelope.code,
+        `${method} ${path}: ${response.status} ${envelope.code ?? ''} ${envelope.error ?? text.slice(0, 200)}`.trim(),
+      );
+    }
+    return parsed as T;
+  }
+
+  const sessionPath = (agentId: string, sessionId: string) => `/agents/${agentId}/sessions/${sessionId}`;
+
+  return {
+    base,
+    token,
+    request,
+    currentAgent: (signal?: AbortSignal) => request<Agent>('GET', '/agents/me', { signal }),
+    listSessions: (agentId: string, limit = 100, offset = 0) =>
+      request<AgentSession[]>('GET', '/agent-sessions', { query: { agentId, limit, offset } }),
+    getSession: (agentId: string, sessionId: string, signal?: AbortSignal) =>
+      request<AgentSession>('GET', sessionPath(agentId, sessionId), { signal }),
+    /** Every message of a session, oldest first (read page by page). */
+    async listMessages(agentId: string, sessionId: string, signal?: AbortSignal): Promise<AgentMessage[]> {
+      const all: AgentMessage[] = [];
+      const limit = 200;
+      for (let offset = 0; ; offset += limit) {
+        const page = await request<AgentMessage[]>('GET', `${sessionPath(agentId, sessionId)}/messages`, {
+          query: { limit, offset },
+          signal,
+        });
+        all.push(...page);
+        if (page.length < limit) return all;
+      }
+    },
+    postReply: (
+      agentId: string,
+      sessionId: string,
+      body: { text?: string; activity?: ActivityInput[]; done?: boolean },
+      signal?: AbortSignal,
+    ) => request<AgentMessage>('POST', `${sessionPath(agentId, sessionId)}/messages`, { body, signal }),
+    updateReply: (
+      agentId: string,
+      sessionId: string,
+      messageId: string,
+      body: { append?: string; activity?: ActivityInput[]; status?: 'complete' | 'error' },
+      signal?: AbortSignal,
+    ) => request<AgentMessage>('PATCH', `${sessionPath(agentId, sessionId)}/messages/${messageId}`, { body, signal }),
+    setSessionStatus: (agentId: string, sessionId: string, status: 'completed' | 'failed', signal?: AbortSignal) =>
+      request<AgentSession>('PATCH', sessionPath(agentId, sessionId), { body: { status }, signal }),
+    listProjects: (signal?: AbortSignal) =>
+      request<{ projects: Project[] }>('GET', '/projects', { signal }).then((answer) => answer.projects),
+    getBoard: (projectId: string, signal?: AbortSignal) => request<Board>('GET', `/projects/${projectId}`, { signal }),
+    getCard: (projectId: string, cardId: string, signal?: AbortSignal) =>
+      request<Card>('GET', `/projects/${projectId}/cards/${cardId}`, { signal }),
+    commentOnCard: (projectId: string, cardId: string, text: string, signal?: AbortSignal) =>
+      request<CardComment>('POST', `/projects/${projectId}/cards/${cardId}/comments`, { body: { text }, signal }),
+    moveCard: (projectId: string, cardId: string, columnId: string, position: number, signal?: AbortSignal) =>
+      request<{ card: Card }>('PATCH', `/projects/${projectId}/cards/${cardId}/move`, {
+        body: { columnId, position },
+        signal,
+      }),
+    search: (q: string, limit = 20, signal?: AbortSignal) =>
+      request<{ results: SearchResult[] }>('GET', '/search', { query: { q, limit }, signal }).then(
+        (answer) => answer.results,
+      ),
+    listMembers: (signal?: AbortSignal) =>
+      request<{ members: Member[] }>('GET', '/company/members', { signal }).then((answer) => answer.members),
+  };
+}

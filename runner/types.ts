@@ -1,0 +1,110 @@
+/**
+ * The parts of the Workspace API's schemas the runner reads (names as in contract/openapi.json).
+ * The runner is an outside client of the public API, like any agent someone else would write, so it
+ * declares what it relies on instead of importing the server's or the web app's code.
+ */
+
+export type AgentStatus = 'active' | 'paused' | 'completed';
+
+export type Agent = {
+  id: string;
+  name: string;
+  role: string;
+  description: string;
+  status: AgentStatus;
+};
+
+export type AgentSessionStatus = 'open' | 'working' | 'stopped' | 'completed' | 'failed';
+
+export type AgentSession = {
+  id: string;
+  agentId: string;
+  title: string;
+  status: AgentSessionStatus;
+  owner: { id: string; name: string };
+  card: { projectId: string; cardId: string; title: string } | null;
+  createdAt: string;
+  updatedAt: string;
+  lastMessageAt: string;
+};
+
+export type ActivityType = 'thought' | 'action' | 'error';
+
+/** An activity item as the agent writes it. */
+export type ActivityInput = { type: ActivityType; text: string; tool?: string; arguments?: Record<string, unknown> };
+
+export type AgentMessage = {
+  id: string;
+  sessionId: string;
+  agentId: string;
+  role: 'user' | 'agent' | 'system';
+  author: { kind: string; id: string; name: string } | null;
+  text: string;
+  status: 'streaming' | 'complete' | 'stopped' | 'error';
+  activity: (ActivityInput & { id: string; at: string })[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type Project = {
+  id: string;
+  name: string;
+  description: string;
+  archived: boolean;
+  cardCount: number;
+  lastActivityAt: string;
+};
+
+export type CardPriority = 'none' | 'low' | 'medium' | 'high' | 'urgent';
+
+export type Card = {
+  id: string;
+  title: string;
+  description: string;
+  assignee?: string;
+  assigneeKind?: 'human' | 'agent';
+  column: string;
+  priority: CardPriority;
+  labels: string[];
+  checklist: { text: string; done: boolean }[];
+  blocked?: string;
+  due?: string;
+  archived: boolean;
+  comments: { id?: string; author: string; at: string; text: string }[];
+};
+
+export type Board = Project & {
+  columns: { id: string; name: string; position: number; cards: Card[] }[];
+};
+
+export type SearchResult = {
+  kind: string;
+  id: string;
+  label: string;
+  context: string;
+  status: string;
+  projectId?: string;
+  agentId?: string;
+};
+
+export type Member = { kind: 'human' | 'agent'; id: string; name: string; title: string };
+
+export type CardComment = { id: string; author: string; authorAgentId?: string; text: string; at: string };
+
+/** Events of `GET /agents/{agentId}/events` (ids only: the runner reads content through the API). */
+export type AgentEvent =
+  | { type: 'agent.session.message'; data: { agentId: string; sessionId: string; messageId: string } }
+  | { type: 'agent.card.delegated'; data: { agentId: string; sessionId: string; projectId: string; cardId: string } }
+  | { type: 'agent.session.stopped'; data: { agentId: string; sessionId: string; reason: 'stopped' | 'unassigned' } }
+  | { type: 'agent.status.changed'; data: { agentId: string; status: AgentStatus } }
+  | { type: 'agent.file.granted'; data: { agentId: string; nodeId: string } };
+
+/** Where the runner's progress goes; the server's logger has this shape, so it can be passed in. */
+export interface RunnerLogger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export const silentLogger: RunnerLogger = { debug() {}, info() {}, warn() {}, error() {} };
