@@ -115,15 +115,16 @@ test.describe('directory', () => {
     await expectAccessible(page, '#main');
   });
 
-  test('agents, completed ones behind a filter, with a profile panel', async ({ page, signedIn }) => {
+  test('agents, completed ones behind a filter, each with its page', async ({ page, signedIn }) => {
     await signedIn(MEMBER, '/agents');
-    const agents = page.getByRole('list', { name: 'Agents' });
+    const agents = page.getByRole('table', { name: 'Agents' });
     await expect(agents).toContainText('Cafébot');
     await expect(agents).not.toContainText('Forecaster');
     await page.getByLabel(/Show completed/).check();
     await expect(agents).toContainText('Forecaster');
-    await agents.getByRole('link', { name: /Triage/ }).click();
-    await expect(page.getByRole('complementary', { name: 'Triage, agent profile' })).toContainText('Linus Berg');
+    await agents.getByRole('link', { name: 'Triage' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Triage' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'About' })).toContainText('Linus Berg');
     await expectAccessible(page, '#main');
   });
 

@@ -16,12 +16,12 @@ import { Route as SignupRouteImport } from './../routes/signup'
 import { Route as AppIndexRouteImport } from './../routes/_app/index'
 import { Route as AppCompanyRouteImport } from './../routes/_app/_company'
 import { Route as AppAccountRouteImport } from './../routes/_app/account'
-import { Route as AppCompanyAgentsRouteImport } from './../routes/_app/_company/agents'
 import { Route as AppCompanyFilesRouteImport } from './../routes/_app/_company/files'
 import { Route as AppCompanyOrganizationRouteImport } from './../routes/_app/_company/organization'
 import { Route as AppCompanyPeopleRouteImport } from './../routes/_app/_company/people'
 import { Route as AppCompanySettingsRouteImport } from './../routes/_app/_company/settings'
 import { Route as AppCompanyTeamsRouteImport } from './../routes/_app/_company/teams'
+import { Route as AppCompanyAgentsIndexRouteImport } from './../routes/_app/_company/agents/index'
 import { Route as AppCompanyFilesIndexRouteImport } from './../routes/_app/_company/files/index'
 import { Route as AppCompanyFilesFolderIdRouteImport } from './../routes/_app/_company/files/$folderId'
 import { Route as AppCompanyFilesTrashRouteImport } from './../routes/_app/_company/files/trash'
@@ -30,8 +30,11 @@ import { Route as AppCompanyProjectsProjectIdRouteImport } from './../routes/_ap
 import { Route as AppCompanySettingsIndexRouteImport } from './../routes/_app/_company/settings/index'
 import { Route as AppCompanySettingsApiKeysRouteImport } from './../routes/_app/_company/settings/api-keys'
 import { Route as AppCompanySettingsMembersRouteImport } from './../routes/_app/_company/settings/members'
+import { Route as AppCompanyAgentsAgentIdIndexRouteImport } from './../routes/_app/_company/agents/$agentId/index'
+import { Route as AppCompanyAgentsAgentIdChatRouteImport } from './../routes/_app/_company/agents/$agentId/chat'
 import { Route as AppCompanyProjectsProjectIdIndexRouteImport } from './../routes/_app/_company/projects/$projectId/index'
 import { Route as AppCompanyProjectsProjectIdWikiRouteImport } from './../routes/_app/_company/projects/$projectId/wiki'
+import { Route as AppCompanyAgentsAgentIdSessionsSessionIdRouteImport } from './../routes/_app/_company/agents/$agentId/sessions/$sessionId'
 import { Route as AppCompanyProjectsProjectIdWikiIndexRouteImport } from './../routes/_app/_company/projects/$projectId/wiki/index'
 import { Route as AppCompanyProjectsProjectIdWikiPageIdRouteImport } from './../routes/_app/_company/projects/$projectId/wiki/$pageId'
 
@@ -68,11 +71,6 @@ const AppAccountRoute = AppAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => AppRoute,
 } as any)
-const AppCompanyAgentsRoute = AppCompanyAgentsRouteImport.update({
-  id: '/agents',
-  path: '/agents',
-  getParentRoute: () => AppCompanyRoute,
-} as any)
 const AppCompanyFilesRoute = AppCompanyFilesRouteImport.update({
   id: '/files',
   path: '/files',
@@ -96,6 +94,11 @@ const AppCompanySettingsRoute = AppCompanySettingsRouteImport.update({
 const AppCompanyTeamsRoute = AppCompanyTeamsRouteImport.update({
   id: '/teams',
   path: '/teams',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
+const AppCompanyAgentsIndexRoute = AppCompanyAgentsIndexRouteImport.update({
+  id: '/agents/',
+  path: '/agents/',
   getParentRoute: () => AppCompanyRoute,
 } as any)
 const AppCompanyFilesIndexRoute = AppCompanyFilesIndexRouteImport.update({
@@ -141,6 +144,18 @@ const AppCompanySettingsMembersRoute =
     path: '/members',
     getParentRoute: () => AppCompanySettingsRoute,
   } as any)
+const AppCompanyAgentsAgentIdIndexRoute =
+  AppCompanyAgentsAgentIdIndexRouteImport.update({
+    id: '/agents/$agentId/',
+    path: '/agents/$agentId/',
+    getParentRoute: () => AppCompanyRoute,
+  } as any)
+const AppCompanyAgentsAgentIdChatRoute =
+  AppCompanyAgentsAgentIdChatRouteImport.update({
+    id: '/agents/$agentId/chat',
+    path: '/agents/$agentId/chat',
+    getParentRoute: () => AppCompanyRoute,
+  } as any)
 const AppCompanyProjectsProjectIdIndexRoute =
   AppCompanyProjectsProjectIdIndexRouteImport.update({
     id: '/',
@@ -152,6 +167,12 @@ const AppCompanyProjectsProjectIdWikiRoute =
     id: '/wiki',
     path: '/wiki',
     getParentRoute: () => AppCompanyProjectsProjectIdRoute,
+  } as any)
+const AppCompanyAgentsAgentIdSessionsSessionIdRoute =
+  AppCompanyAgentsAgentIdSessionsSessionIdRouteImport.update({
+    id: '/agents/$agentId/sessions/$sessionId',
+    path: '/agents/$agentId/sessions/$sessionId',
+    getParentRoute: () => AppCompanyRoute,
   } as any)
 const AppCompanyProjectsProjectIdWikiIndexRoute =
   AppCompanyProjectsProjectIdWikiIndexRouteImport.update({
@@ -172,7 +193,6 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/account': typeof AppAccountRoute
-  '/agents': typeof AppCompanyAgentsRoute
   '/files': typeof AppCompanyFilesRouteWithChildren
   '/organization': typeof AppCompanyOrganizationRoute
   '/people': typeof AppCompanyPeopleRoute
@@ -183,11 +203,15 @@ export interface FileRoutesByFullPath {
   '/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
   '/settings/members': typeof AppCompanySettingsMembersRoute
+  '/agents/': typeof AppCompanyAgentsIndexRoute
   '/files/': typeof AppCompanyFilesIndexRoute
   '/projects/': typeof AppCompanyProjectsIndexRoute
   '/settings/': typeof AppCompanySettingsIndexRoute
+  '/agents/$agentId/chat': typeof AppCompanyAgentsAgentIdChatRoute
   '/projects/$projectId/wiki': typeof AppCompanyProjectsProjectIdWikiRouteWithChildren
+  '/agents/$agentId/': typeof AppCompanyAgentsAgentIdIndexRoute
   '/projects/$projectId/': typeof AppCompanyProjectsProjectIdIndexRoute
+  '/agents/$agentId/sessions/$sessionId': typeof AppCompanyAgentsAgentIdSessionsSessionIdRoute
   '/projects/$projectId/wiki/$pageId': typeof AppCompanyProjectsProjectIdWikiPageIdRoute
   '/projects/$projectId/wiki/': typeof AppCompanyProjectsProjectIdWikiIndexRoute
 }
@@ -197,7 +221,6 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/': typeof AppIndexRoute
   '/account': typeof AppAccountRoute
-  '/agents': typeof AppCompanyAgentsRoute
   '/organization': typeof AppCompanyOrganizationRoute
   '/people': typeof AppCompanyPeopleRoute
   '/teams': typeof AppCompanyTeamsRoute
@@ -205,10 +228,14 @@ export interface FileRoutesByTo {
   '/files/trash': typeof AppCompanyFilesTrashRoute
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
   '/settings/members': typeof AppCompanySettingsMembersRoute
+  '/agents': typeof AppCompanyAgentsIndexRoute
   '/files': typeof AppCompanyFilesIndexRoute
   '/projects': typeof AppCompanyProjectsIndexRoute
   '/settings': typeof AppCompanySettingsIndexRoute
+  '/agents/$agentId/chat': typeof AppCompanyAgentsAgentIdChatRoute
+  '/agents/$agentId': typeof AppCompanyAgentsAgentIdIndexRoute
   '/projects/$projectId': typeof AppCompanyProjectsProjectIdIndexRoute
+  '/agents/$agentId/sessions/$sessionId': typeof AppCompanyAgentsAgentIdSessionsSessionIdRoute
   '/projects/$projectId/wiki/$pageId': typeof AppCompanyProjectsProjectIdWikiPageIdRoute
   '/projects/$projectId/wiki': typeof AppCompanyProjectsProjectIdWikiIndexRoute
 }
@@ -221,7 +248,6 @@ export interface FileRoutesById {
   '/_app/_company': typeof AppCompanyRouteWithChildren
   '/_app/account': typeof AppAccountRoute
   '/_app/': typeof AppIndexRoute
-  '/_app/_company/agents': typeof AppCompanyAgentsRoute
   '/_app/_company/files': typeof AppCompanyFilesRouteWithChildren
   '/_app/_company/organization': typeof AppCompanyOrganizationRoute
   '/_app/_company/people': typeof AppCompanyPeopleRoute
@@ -232,11 +258,15 @@ export interface FileRoutesById {
   '/_app/_company/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/_app/_company/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
   '/_app/_company/settings/members': typeof AppCompanySettingsMembersRoute
+  '/_app/_company/agents/': typeof AppCompanyAgentsIndexRoute
   '/_app/_company/files/': typeof AppCompanyFilesIndexRoute
   '/_app/_company/projects/': typeof AppCompanyProjectsIndexRoute
   '/_app/_company/settings/': typeof AppCompanySettingsIndexRoute
+  '/_app/_company/agents/$agentId/chat': typeof AppCompanyAgentsAgentIdChatRoute
   '/_app/_company/projects/$projectId/wiki': typeof AppCompanyProjectsProjectIdWikiRouteWithChildren
+  '/_app/_company/agents/$agentId/': typeof AppCompanyAgentsAgentIdIndexRoute
   '/_app/_company/projects/$projectId/': typeof AppCompanyProjectsProjectIdIndexRoute
+  '/_app/_company/agents/$agentId/sessions/$sessionId': typeof AppCompanyAgentsAgentIdSessionsSessionIdRoute
   '/_app/_company/projects/$projectId/wiki/$pageId': typeof AppCompanyProjectsProjectIdWikiPageIdRoute
   '/_app/_company/projects/$projectId/wiki/': typeof AppCompanyProjectsProjectIdWikiIndexRoute
 }
@@ -248,7 +278,6 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/account'
-    | '/agents'
     | '/files'
     | '/organization'
     | '/people'
@@ -259,11 +288,15 @@ export interface FileRouteTypes {
     | '/projects/$projectId'
     | '/settings/api-keys'
     | '/settings/members'
+    | '/agents/'
     | '/files/'
     | '/projects/'
     | '/settings/'
+    | '/agents/$agentId/chat'
     | '/projects/$projectId/wiki'
+    | '/agents/$agentId/'
     | '/projects/$projectId/'
+    | '/agents/$agentId/sessions/$sessionId'
     | '/projects/$projectId/wiki/$pageId'
     | '/projects/$projectId/wiki/'
   fileRoutesByTo: FileRoutesByTo
@@ -273,7 +306,6 @@ export interface FileRouteTypes {
     | '/signup'
     | '/'
     | '/account'
-    | '/agents'
     | '/organization'
     | '/people'
     | '/teams'
@@ -281,10 +313,14 @@ export interface FileRouteTypes {
     | '/files/trash'
     | '/settings/api-keys'
     | '/settings/members'
+    | '/agents'
     | '/files'
     | '/projects'
     | '/settings'
+    | '/agents/$agentId/chat'
+    | '/agents/$agentId'
     | '/projects/$projectId'
+    | '/agents/$agentId/sessions/$sessionId'
     | '/projects/$projectId/wiki/$pageId'
     | '/projects/$projectId/wiki'
   id:
@@ -296,7 +332,6 @@ export interface FileRouteTypes {
     | '/_app/_company'
     | '/_app/account'
     | '/_app/'
-    | '/_app/_company/agents'
     | '/_app/_company/files'
     | '/_app/_company/organization'
     | '/_app/_company/people'
@@ -307,11 +342,15 @@ export interface FileRouteTypes {
     | '/_app/_company/projects/$projectId'
     | '/_app/_company/settings/api-keys'
     | '/_app/_company/settings/members'
+    | '/_app/_company/agents/'
     | '/_app/_company/files/'
     | '/_app/_company/projects/'
     | '/_app/_company/settings/'
+    | '/_app/_company/agents/$agentId/chat'
     | '/_app/_company/projects/$projectId/wiki'
+    | '/_app/_company/agents/$agentId/'
     | '/_app/_company/projects/$projectId/'
+    | '/_app/_company/agents/$agentId/sessions/$sessionId'
     | '/_app/_company/projects/$projectId/wiki/$pageId'
     | '/_app/_company/projects/$projectId/wiki/'
   fileRoutesById: FileRoutesById
@@ -374,13 +413,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/_company/agents': {
-      id: '/_app/_company/agents'
-      path: '/agents'
-      fullPath: '/agents'
-      preLoaderRoute: typeof AppCompanyAgentsRouteImport
-      parentRoute: typeof AppCompanyRoute
-    }
     '/_app/_company/files': {
       id: '/_app/_company/files'
       path: '/files'
@@ -414,6 +446,13 @@ declare module '@tanstack/react-router' {
       path: '/teams'
       fullPath: '/teams'
       preLoaderRoute: typeof AppCompanyTeamsRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
+    '/_app/_company/agents/': {
+      id: '/_app/_company/agents/'
+      path: '/agents'
+      fullPath: '/agents/'
+      preLoaderRoute: typeof AppCompanyAgentsIndexRouteImport
       parentRoute: typeof AppCompanyRoute
     }
     '/_app/_company/files/': {
@@ -472,6 +511,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanySettingsMembersRouteImport
       parentRoute: typeof AppCompanySettingsRoute
     }
+    '/_app/_company/agents/$agentId/': {
+      id: '/_app/_company/agents/$agentId/'
+      path: '/agents/$agentId'
+      fullPath: '/agents/$agentId/'
+      preLoaderRoute: typeof AppCompanyAgentsAgentIdIndexRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
+    '/_app/_company/agents/$agentId/chat': {
+      id: '/_app/_company/agents/$agentId/chat'
+      path: '/agents/$agentId/chat'
+      fullPath: '/agents/$agentId/chat'
+      preLoaderRoute: typeof AppCompanyAgentsAgentIdChatRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
     '/_app/_company/projects/$projectId/': {
       id: '/_app/_company/projects/$projectId/'
       path: '/'
@@ -485,6 +538,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/projects/$projectId/wiki'
       preLoaderRoute: typeof AppCompanyProjectsProjectIdWikiRouteImport
       parentRoute: typeof AppCompanyProjectsProjectIdRoute
+    }
+    '/_app/_company/agents/$agentId/sessions/$sessionId': {
+      id: '/_app/_company/agents/$agentId/sessions/$sessionId'
+      path: '/agents/$agentId/sessions/$sessionId'
+      fullPath: '/agents/$agentId/sessions/$sessionId'
+      preLoaderRoute: typeof AppCompanyAgentsAgentIdSessionsSessionIdRouteImport
+      parentRoute: typeof AppCompanyRoute
     }
     '/_app/_company/projects/$projectId/wiki/': {
       id: '/_app/_company/projects/$projectId/wiki/'
@@ -571,18 +631,20 @@ const AppCompanyProjectsProjectIdRouteWithChildren =
   )
 
 interface AppCompanyRouteChildren {
-  AppCompanyAgentsRoute: typeof AppCompanyAgentsRoute
   AppCompanyFilesRoute: typeof AppCompanyFilesRouteWithChildren
   AppCompanyOrganizationRoute: typeof AppCompanyOrganizationRoute
   AppCompanyPeopleRoute: typeof AppCompanyPeopleRoute
   AppCompanySettingsRoute: typeof AppCompanySettingsRouteWithChildren
   AppCompanyTeamsRoute: typeof AppCompanyTeamsRoute
   AppCompanyProjectsProjectIdRoute: typeof AppCompanyProjectsProjectIdRouteWithChildren
+  AppCompanyAgentsIndexRoute: typeof AppCompanyAgentsIndexRoute
   AppCompanyProjectsIndexRoute: typeof AppCompanyProjectsIndexRoute
+  AppCompanyAgentsAgentIdChatRoute: typeof AppCompanyAgentsAgentIdChatRoute
+  AppCompanyAgentsAgentIdIndexRoute: typeof AppCompanyAgentsAgentIdIndexRoute
+  AppCompanyAgentsAgentIdSessionsSessionIdRoute: typeof AppCompanyAgentsAgentIdSessionsSessionIdRoute
 }
 
 const AppCompanyRouteChildren: AppCompanyRouteChildren = {
-  AppCompanyAgentsRoute: AppCompanyAgentsRoute,
   AppCompanyFilesRoute: AppCompanyFilesRouteWithChildren,
   AppCompanyOrganizationRoute: AppCompanyOrganizationRoute,
   AppCompanyPeopleRoute: AppCompanyPeopleRoute,
@@ -590,7 +652,12 @@ const AppCompanyRouteChildren: AppCompanyRouteChildren = {
   AppCompanyTeamsRoute: AppCompanyTeamsRoute,
   AppCompanyProjectsProjectIdRoute:
     AppCompanyProjectsProjectIdRouteWithChildren,
+  AppCompanyAgentsIndexRoute: AppCompanyAgentsIndexRoute,
   AppCompanyProjectsIndexRoute: AppCompanyProjectsIndexRoute,
+  AppCompanyAgentsAgentIdChatRoute: AppCompanyAgentsAgentIdChatRoute,
+  AppCompanyAgentsAgentIdIndexRoute: AppCompanyAgentsAgentIdIndexRoute,
+  AppCompanyAgentsAgentIdSessionsSessionIdRoute:
+    AppCompanyAgentsAgentIdSessionsSessionIdRoute,
 }
 
 const AppCompanyRouteWithChildren = AppCompanyRoute._addFileChildren(

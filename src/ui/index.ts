@@ -13,3 +13,6 @@ export { useNow } from './use-now';
 export { Menu, MenuButton, type MenuItem } from './menu';
 export { EmptyState } from './empty-state';
 export { FormError, QueryNotice } from './query-notice';
+export { SecretDialog } from './secret-dialog';
+export { ExpiryDate, ExpiryField, expiresInDays, expiryChoices, type ExpiryChoice } from './expiry';
+export { DataTable } from './data-table';

@@ -1,4 +1,3 @@
-export { AgentDirectory } from './components/agent-directory';
 export { PeopleDirectory } from './components/people-directory';
 export { TeamDirectory } from './components/team-directory';
 export { teamQueries } from './queries';

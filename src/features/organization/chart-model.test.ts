@@ -75,7 +75,7 @@ describe('helpers', () => {
 
   it('links each kind to its profile', () => {
     expect(profileLink({ kind: 'human', id: 'a' })).toEqual({ to: '/people', search: { person: 'a' } });
-    expect(profileLink({ kind: 'agent', id: 'b' })).toEqual({ to: '/agents', search: { agent: 'b' } });
+    expect(profileLink({ kind: 'agent', id: 'b' })).toEqual({ to: '/agents/$agentId', params: { agentId: 'b' } });
     expect(profileLink({ kind: 'team', id: 'c' })).toEqual({ to: '/teams', search: { team: 'c' } });
   });
 });

@@ -45,13 +45,13 @@ export type ChartIndex = {
   searchTexts?: Map<string, string>;
 };
 
-/** Where a node's profile lives: People for a person, Agents for an agent, Teams for a team. */
+/** Where a node's profile lives: People for a person, the agent's page for an agent, Teams for a team. */
 export function profileLink(node: Pick<ChartNode, 'kind' | 'id'>) {
   switch (node.kind) {
     case 'human':
       return { to: '/people' as const, search: { person: node.id } };
     case 'agent':
-      return { to: '/agents' as const, search: { agent: node.id } };
+      return { to: '/agents/$agentId' as const, params: { agentId: node.id } };
     case 'team':
       return { to: '/teams' as const, search: { team: node.id } };
   }

@@ -1,30 +1,22 @@
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError, type CreateApiKeyRequest, type CreatedApiKey } from '@/api';
-import { Button, ChoiceGroup, FormError, SelectField, TextField } from '@/ui';
+import { Button, ChoiceGroup, ExpiryField, FormError, TextField, expiresInDays, type ExpiryChoice } from '@/ui';
 import { useCreateApiKey } from '../mutations';
 
-const expiryOptions = [
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-  { value: 'never', label: 'Never' },
-] as const;
-
-type Expiry = (typeof expiryOptions)[number]['value'];
 const NAME_MAX = 100;
 
 /** Name, scope and lifetime of a new key. Keeps what was typed when the server refuses. */
 export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const [name, setName] = useState('');
   const [scope, setScope] = useState<CreateApiKeyRequest['scope']>('read');
-  const [expiry, setExpiry] = useState<Expiry>('90');
+  const [expiry, setExpiry] = useState<ExpiryChoice>('90');
   const create = useCreateApiKey();
   const error = create.error;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     create.mutate(
-      { name: name.trim(), scope, expiresInDays: expiry === 'never' ? null : (Number(expiry) as 30 | 90 | 365) },
+      { name: name.trim(), scope, expiresInDays: expiresInDays(expiry) },
       {
         onSuccess: (key) => {
           setName('');
@@ -63,13 +55,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
           },
         ]}
       />
-      <SelectField label="Expires after" value={expiry} onChange={(event) => setExpiry(event.target.value as Expiry)}>
-        {expiryOptions.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </SelectField>
+      <ExpiryField value={expiry} onChange={setExpiry} />
       <div>
         <Button type="submit" variant="primary" busy={create.isPending} disabled={name.trim().length === 0}>
           Create key

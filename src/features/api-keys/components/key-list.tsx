@@ -2,31 +2,15 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { ApiKey } from '@/api';
 import { formatDate, formatDateTime, formatRelative } from '@/lib/format';
-import { Button, ConfirmDialog } from '@/ui';
+import { Button, ConfirmDialog, DataTable, ExpiryDate, useNow } from '@/ui';
 import { useRevokeApiKey } from '../mutations';
 import { apiKeyQueries } from '../queries';
-import './key-list.css';
-
-function Expiry({ apiKey }: { apiKey: ApiKey }) {
-  if (!apiKey.expiresAt) return <span className="muted">Never</span>;
-  if (apiKey.expired) {
-    return (
-      <span className="badge" data-tone="danger" title={formatDateTime(apiKey.expiresAt)}>
-        Expired {formatDate(apiKey.expiresAt)}
-      </span>
-    );
-  }
-  return (
-    <time dateTime={apiKey.expiresAt} title={formatDateTime(apiKey.expiresAt)}>
-      {formatDate(apiKey.expiresAt)}
-    </time>
-  );
-}
 
 /** The user's keys with a revoke action (confirmed first). */
 export function KeyList() {
   const keys = useSuspenseQuery(apiKeyQueries.list()).data;
   const revoke = useRevokeApiKey();
+  const now = useNow();
   const [pending, setPending] = useState<ApiKey | null>(null);
   // Where focus goes after a revoke: the row's own button is about to disappear.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -39,7 +23,7 @@ export function KeyList() {
       {keys.length === 0 ? (
         <p className="muted">You have no API keys.</p>
       ) : (
-        <table className="key-table" aria-labelledby="key-list-heading">
+        <DataTable aria-labelledby="key-list-heading">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -70,7 +54,7 @@ export function KeyList() {
                   </time>
                 </td>
                 <td data-label="Expires">
-                  <Expiry apiKey={key} />
+                  <ExpiryDate expiresAt={key.expiresAt} expired={key.expired} now={now} />
                 </td>
                 <td data-label="Last used">
                   {key.lastUsedAt ? (
@@ -81,7 +65,7 @@ export function KeyList() {
                     <span className="muted">Never</span>
                   )}
                 </td>
-                <td className="key-actions">
+                <td className="data-table-actions">
                   <Button
                     size="small"
                     variant="ghost"
@@ -94,7 +78,7 @@ export function KeyList() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
       <ConfirmDialog
         open={pending !== null}

@@ -10,7 +10,7 @@ export function MemberLink({ member }: { member: Member }) {
       {member.name}
     </Link>
   ) : (
-    <Link to="/agents" search={{ agent: member.id }}>
+    <Link to="/agents/$agentId" params={{ agentId: member.id }}>
       <Avatar name={member.name} kind="agent" size={22} />
       {member.name} <span className="muted">(agent)</span>
     </Link>

@@ -1,0 +1,93 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api';
+import { setChatDraft, useChatDrafts } from '../drafts';
+import { ChatComposer, MESSAGE_MAX } from './chat-composer';
+
+const KEY = 'session:test';
+
+afterEach(() => setChatDraft(KEY, ''));
+
+function renderComposer(props: Partial<Parameters<typeof ChatComposer>[0]> = {}) {
+  const onSend = vi.fn();
+  const view = render(
+    <ChatComposer draftKey={KEY} label="Message Cafébot" pending={false} error={null} onSend={onSend} {...props} />,
+  );
+  return { onSend, box: screen.getByRole('textbox', { name: 'Message Cafébot' }), ...view };
+}
+
+describe('ChatComposer', () => {
+  it('sends with Enter, and clears the draft only once the message was taken', async () => {
+    const user = userEvent.setup();
+    const { onSend, box } = renderComposer();
+    await user.type(box, 'find roadmap{Enter}');
+    expect(onSend).toHaveBeenCalledTimes(1);
+    const [text, sent] = onSend.mock.calls[0] as [string, () => void];
+    expect(text).toBe('find roadmap');
+    expect(box).toHaveProperty('value', 'find roadmap');
+    act(() => sent());
+    expect(useChatDrafts.getState().drafts[KEY]).toBeUndefined();
+    expect(box).toHaveProperty('value', '');
+  });
+
+  it('starts a new line with Shift+Enter instead of sending', async () => {
+    const user = userEvent.setup();
+    const { onSend, box } = renderComposer();
+    await user.type(box, 'first line{Shift>}{Enter}{/Shift}second line');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box).toHaveProperty('value', 'first line\nsecond line');
+  });
+
+  it('leaves the field with Esc, keeping the text', async () => {
+    const user = userEvent.setup();
+    const { box } = renderComposer();
+    await user.type(box, 'half a thought');
+    expect(document.activeElement).toBe(box);
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).not.toBe(box);
+    expect(box).toHaveProperty('value', 'half a thought');
+  });
+
+  it('does not send an empty or blank message', async () => {
+    const user = userEvent.setup();
+    const { onSend, box } = renderComposer();
+    await user.type(box, '   {Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('keeps the draft per conversation, so it survives the composer going away', async () => {
+    const user = userEvent.setup();
+    const { box, unmount } = renderComposer();
+    await user.type(box, 'draft');
+    unmount();
+    expect(JSON.parse(localStorage.getItem('workspace.agent-chat-drafts') ?? '{}')).toMatchObject({ [KEY]: 'draft' });
+    const again = renderComposer();
+    expect(again.box).toHaveProperty('value', 'draft');
+  });
+
+  it('shows a counter near the limit and refuses text over it', () => {
+    const { onSend, box } = renderComposer();
+    fireEvent.change(box, { target: { value: 'x'.repeat(MESSAGE_MAX - 10) } });
+    expect(screen.getByText(`${(MESSAGE_MAX - 10).toLocaleString()}/${MESSAGE_MAX.toLocaleString()}`)).toBeTruthy();
+    fireEvent.change(box, { target: { value: 'x'.repeat(MESSAGE_MAX + 1) } });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s refusal and keeps the text', () => {
+    setChatDraft(KEY, 'my question');
+    renderComposer({ error: new ApiError(400, 'text: Too long', 'VALIDATION_ERROR') });
+    expect(screen.getByRole('alert').textContent).toContain('text: Too long');
+    expect(screen.getByRole('textbox', { name: 'Message Cafébot' })).toHaveProperty('value', 'my question');
+  });
+
+  it('is off, with the reason, when the agent takes no new messages', () => {
+    const { box } = renderComposer({ disabledReason: 'Cafébot is paused.' });
+    expect(box).toHaveProperty('disabled', true);
+    expect(box.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('Cafébot is paused.');
+  });
+});

@@ -1,0 +1,38 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { isApiError } from '@/api';
+import { AgentPage, agentQueries } from '@/features/agents';
+import { SessionList } from '@/features/agent-chat';
+import { teamQueries } from '@/features/directory';
+import { memberQueries } from '@/features/members';
+
+/** One agent: its profile, the caller's conversations with it, and (for its managers) tokens and feedback. */
+export const Route = createFileRoute('/_app/_company/agents/$agentId/')({
+  codeSplitGroupings: [['loader', 'component']],
+  loader: async ({ context, params }) => {
+    const { queryClient } = context;
+    // For the edit dialog's pickers; the page does not wait for it.
+    void queryClient.prefetchQuery(memberQueries.list());
+    try {
+      await Promise.all([
+        queryClient.ensureQueryData(agentQueries.detail(params.agentId)),
+        queryClient.ensureQueryData(teamQueries.list()),
+      ]);
+    } catch (error) {
+      // An agent that does not exist or is another company's, or an address that is not an agent's.
+      if (isApiError(error) && (error.status === 404 || error.status === 400)) throw notFound();
+      throw error;
+    }
+  },
+  component: AgentRoute,
+});
+
+function AgentRoute() {
+  const { agentId } = Route.useParams();
+  return (
+    <AgentPage
+      key={agentId}
+      agentId={agentId}
+      conversations={(headingId) => <SessionList agentId={agentId} aria-labelledby={headingId} />}
+    />
+  );
+}
