@@ -29,11 +29,16 @@
  *     directory and server): the chart's rows read, built and serialized in process; `GET
  *     /organization/chart` and a write's answer over HTTP; in Chromium (bench/org-browser.ts),
  *     data to painted chart and frame work during a scripted pan and zoom.
+ * 11. Agents at work (bench/agents.ts, on its own data directory and server, no demo runner): a
+ *     streaming agent reply in Chromium (bench/agents-browser.ts), each piece from the agent's send
+ *     to the frame showing it and the server's answer to it; then 1,000 open event streams (500
+ *     notification, 500 agent) held by one server, its RSS before, idle and after closing.
  *
  * Results are also written to bench/results/latest.json. `npm run bench -- home` runs only the
  * server start and section 7, `npm run bench -- wiki` the bundle sizes, the server start and
  * section 8, `npm run bench -- files` only section 9, `npm run bench -- org` only section 10,
- * `npm run bench -- bundles` only the bundle sizes; none of them writes the results file.
+ * `npm run bench -- agents` only section 11, `npm run bench -- bundles` only the bundle sizes;
+ * none of them writes the results file.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -41,6 +46,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { agentsBench } from './agents.ts';
 import { boardBench, paletteBench, searchLatency } from './browser.ts';
 import { filesListBench } from './files-list.ts';
 import { filesTransferBench } from './files-transfer.ts';
@@ -57,7 +63,8 @@ const wikiOnly = process.argv.slice(2).includes('wiki');
 const filesOnly = process.argv.slice(2).includes('files');
 const bundlesOnly = process.argv.slice(2).includes('bundles');
 const orgOnly = process.argv.slice(2).includes('org');
-const partial = homeOnly || wikiOnly || filesOnly || bundlesOnly || orgOnly;
+const agentsOnly = process.argv.slice(2).includes('agents');
+const partial = homeOnly || wikiOnly || filesOnly || bundlesOnly || orgOnly || agentsOnly;
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
 
 // ---------------------------------------------------------------- 1. bundle sizes
@@ -457,13 +464,14 @@ async function autocannon(
   };
 }
 
-if (!homeOnly && !filesOnly && !orgOnly) bundleSizes();
-if (!filesOnly && !bundlesOnly && !orgOnly) await server();
-if (!homeOnly && !wikiOnly && !bundlesOnly && !orgOnly) {
+if (!homeOnly && !filesOnly && !orgOnly && !agentsOnly) bundleSizes();
+if (!filesOnly && !bundlesOnly && !orgOnly && !agentsOnly) await server();
+if (!homeOnly && !wikiOnly && !bundlesOnly && !orgOnly && !agentsOnly) {
   results.files = await filesListBench();
   results.filesTransfer = await filesTransferBench();
 }
 if (!partial || orgOnly) results.organization = await orgChartBench();
+if (!partial || agentsOnly) results.agents = await agentsBench();
 if (!partial) {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);
