@@ -22,71 +22,20 @@
  *   agentsBench()              bench/run.ts wires it in (`npm run bench -- agents` runs it alone)
  *   npx tsx bench/agents.ts    the same, standalone
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { agentReplyBench } from './agents-browser.ts';
-import { currentWebBuild, round, signIn } from './shared.ts';
+import { currentWebBuild, round, signIn, startServer } from './shared.ts';
 
-const root = fileURLToPath(new URL('../', import.meta.url));
 const CHAT_ROUTE = 'src/routes/_app/_company/agents/$agentId/sessions/$sessionId.tsx';
 const PEOPLE = ['ada', 'grace', 'linus', 'priya', 'max'].map((name) => `${name}@acme.example`);
 const STREAMS_PER_CREDENTIAL = 100;
 const OPEN_BATCH = 50;
 const IDLE_MS = 12_000;
-
-type Server = { base: string; pid: number; stop: () => Promise<void> };
-
-/**
- * `server/main.ts` on `port` over `dataDir`, demo data and no demo runner, the per-user rate limit
- * out of the way; `pid` is the node process serving (tsx runs it as a child), for its memory.
- */
-async function startServer(port: number, dataDir: string): Promise<Server> {
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED: 'demo',
-      DEMO_AGENTS: 'off',
-      RATE_LIMIT_USER_PER_MINUTE: '1000000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const stop = async () => {
-    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
-    await exited;
-  };
-  const deadline = Date.now() + 120_000;
-  const healthy = () =>
-    fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-  while (!(await healthy())) {
-    if (Date.now() > deadline || child.exitCode !== null) {
-      await stop();
-      throw new Error('server did not become healthy');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  // The process listening on the port (npm/tsx → node).
-  const found = spawnSync('sh', [
-    '-c',
-    `ss -ltnp 2>/dev/null | grep ':${port} ' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`,
-  ]);
-  const pid = Number(found.stdout.toString().trim());
-  return { base, pid: pid > 0 ? pid : child.pid!, stop };
-}
 
 /** The resident memory of process `pid`, in MiB. */
 function rssMiB(pid: number): number {
@@ -173,7 +122,7 @@ function establishedOn(port: number): number {
 }
 
 async function openStreams(port: number, dataDir: string) {
-  const server = await startServer(port, dataDir);
+  const server = await startServer(port, dataDir, { SEED: 'demo' });
   try {
     const { base, pid } = server;
     const sessions = await Promise.all(PEOPLE.map((email) => signIn(base, email)));
@@ -242,7 +191,7 @@ async function replyPieces(port: number, dataDir: string) {
     console.log('\n(no conversation page in this build: the streaming reply part is skipped)');
     return null;
   }
-  const server = await startServer(port, dataDir);
+  const server = await startServer(port, dataDir, { SEED: 'demo' });
   try {
     const { base } = server;
     const ada = await signIn(base, PEOPLE[0]!);

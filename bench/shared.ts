@@ -39,10 +39,16 @@ export type Trace = { traceEvents: TraceEvent[] };
 export type BenchServer = { base: string; pid: number; stop: () => Promise<void> };
 
 /**
- * Starts `server/main.ts` on `port` over `dataDir` (rate limits out of the way), waits until it
- * answers `/api/health`, and returns its address. `stop` ends its whole process group.
+ * Starts `server/main.ts` on `port` over `dataDir` (rate limits out of the way, and no demo agent
+ * runner unless `env` asks for one), waits until it answers `/api/health`, and returns its address
+ * and the id of the process listening (tsx runs the server as a child: that one's memory is the
+ * server's). `stop` ends its whole process group.
  */
-export async function startServer(port: number, dataDir: string): Promise<BenchServer> {
+export async function startServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const root = fileURLToPath(new URL('../', import.meta.url));
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/main.ts'], {
@@ -54,13 +60,15 @@ export async function startServer(port: number, dataDir: string): Promise<BenchS
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_USER_PER_MINUTE: '1000000000',
+      DEMO_AGENTS: 'off',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {
-    process.kill(-child.pid!, 'SIGTERM');
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM');
     await exited;
   };
   const deadline = Date.now() + 120_000;
@@ -70,13 +78,19 @@ export async function startServer(port: number, dataDir: string): Promise<BenchS
       () => false,
     );
   while (!(await healthy())) {
-    if (Date.now() > deadline) {
+    if (Date.now() > deadline || child.exitCode !== null) {
       await stop();
       throw new Error('server did not become healthy');
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { base, pid: child.pid!, stop };
+  // The process listening on the port (tsx → node).
+  const found = spawnSync('sh', [
+    '-c',
+    `ss -ltnp 2>/dev/null | grep ':${port} ' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2`,
+  ]);
+  const pid = Number(found.stdout.toString().trim());
+  return { base, pid: pid > 0 ? pid : child.pid!, stop };
 }
 
 /** The newest modification under `path` (to tell whether the web build is current). */
