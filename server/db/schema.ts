@@ -525,6 +525,10 @@ export const events = pgTable(
     index('events_card_index')
       .on(t.companyId, t.cardId, t.id)
       .where(sql`${t.cardId} is not null`),
+    // What an agent did, newest first (its page's activity).
+    index('events_actor_agent_index')
+      .on(t.actorAgentId, t.id)
+      .where(sql`${t.actorAgentId} is not null`),
   ],
 );
 

@@ -289,6 +289,38 @@ describe('agent tokens', () => {
     expect((await t.call('GET', `/projects/${theirs.id}`, { token: secret })).status).toBe(404);
   });
 
+  it('what the agent did is its activity, newest first, for any member', async () => {
+    const org = await setup();
+    const secret = await agentToken(org.adminToken, org.bot.id);
+    const board = await t.createBoard(org.adminToken, ['To do', 'Review'], 1);
+    const card = board.columns[0]!.cards[0]!;
+    await t.call('POST', `/projects/${board.id}/cards/${card.id}/comments`, { token: secret, body: { text: 'Plan' } });
+    await t.call('PATCH', `/projects/${board.id}/cards/${card.id}/move`, {
+      token: secret,
+      body: { columnId: board.columns[1]!.id, position: 0 },
+    });
+    // A person's change to the same card is not the agent's.
+    await t.call('PATCH', `/projects/${board.id}/cards/${card.id}`, {
+      token: org.adminToken,
+      body: { title: 'Renamed' },
+    });
+    const activity = await t.call('GET', `/agents/${org.bot.id}/activity`, { token: org.memberToken });
+    expect(activity.status).toBe(200);
+    expect(activity.body.items.map((item: { type: string }) => item.type)).toEqual(['card.moved', 'comment.created']);
+    expect(activity.body.items[0]).toMatchObject({
+      actor: { kind: 'agent', id: org.bot.id, name: 'Cafébot' },
+      card: { id: card.id, title: 'Renamed' },
+      column: { id: board.columns[1]!.id, name: 'Review' },
+    });
+    expect(activity.body.items[1].comment).toMatchObject({ snippet: 'Plan', reply: false });
+    const older = await t.call('GET', `/agents/${org.bot.id}/activity?before=${activity.body.items[0].id}`, {
+      token: org.memberToken,
+    });
+    expect(older.body.items.map((item: { type: string }) => item.type)).toEqual(['comment.created']);
+    const stranger = await t.createOrg();
+    expect((await t.call('GET', `/agents/${org.bot.id}/activity`, { token: stranger.memberToken })).status).toBe(404);
+  });
+
   it('an agent reads only the files granted to it', async () => {
     const org = await setup();
     const secret = await agentToken(org.adminToken, org.bot.id);

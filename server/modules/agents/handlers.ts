@@ -4,12 +4,14 @@ import { serveEventStream } from '../../events/sse.ts';
 import { actorOf } from '../../http/actor.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { requireCompany } from '../../policies/index.ts';
+import { agentActivity } from '../home/index.ts';
 import {
   createAgentRoute,
   createAgentSessionRoute,
   createAgentTokenRoute,
   deleteAgentMessageFeedbackRoute,
   getAgentFeedbackRoute,
+  listAgentActivityRoute,
   getAgentRoute,
   getAgentSessionRoute,
   getCurrentAgentRoute,
@@ -78,6 +80,13 @@ export function registerAgentRoutes(app: OpenAPIHono<AppEnv>) {
     ),
   );
 
+  app.openapi(listAgentActivityRoute, async (c) => {
+    const ctx = c.get('ctx');
+    const company = requireCompany(c.get('principal'));
+    const { agentId } = c.req.valid('param');
+    await findAgent(ctx.db, company.id, agentId);
+    return c.json(await agentActivity(ctx, company.id, agentId, c.req.valid('query')), 200);
+  });
   app.openapi(listAgentTokensRoute, async (c) =>
     c.json(await listTokens(c.get('ctx'), c.get('principal'), c.req.valid('param').agentId), 200),
   );

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
 import { LiveStreamMessageSchema } from '../../events/catalog.ts';
+import { ActivityPageQuery, ActivityPageSchema } from '../home/index.ts';
 import {
   ActivityInputSchema,
   AGENT_STATUSES,
@@ -202,6 +203,18 @@ export const setAgentStatusRoute = protectedRoute('write', {
     ),
   },
   responses: { 200: jsonResponse(AgentSchema, 'The agent') },
+});
+
+export const listAgentActivityRoute = protectedRoute('read', {
+  method: 'get',
+  path: '/agents/{agentId}/activity',
+  operationId: 'listAgentActivity',
+  tags,
+  summary: 'What an agent did on the company’s cards, newest first',
+  description:
+    'The card and comment changes the agent made with its tokens (as `GET /users/me/activity` shows them), from the event history (14 days). Page back with `before`. Any member of the company.',
+  request: { params: agentParams, query: ActivityPageQuery },
+  responses: { 200: jsonResponse(ActivityPageSchema, 'Newest first') },
 });
 
 export const listAgentTokensRoute = protectedRoute('forbidden', {

@@ -101,6 +101,29 @@ export const ActivityPageSchema = z
   .object({ items: z.array(ActivityItemSchema).openapi({ description: 'Newest first.' }) })
   .openapi('ActivityPage');
 
+/** `limit` and `before` of a page of activity (a person's Home, an agent's page). */
+export const ActivityPageQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(ACTIVITY_LIMIT)
+    .openapi({
+      param: { name: 'limit', in: 'query' },
+      description: `How many items, 1..100 (default ${ACTIVITY_LIMIT}).`,
+    }),
+  before: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .openapi({
+      param: { name: 'before', in: 'query' },
+      description: 'Only items older than this one (an item’s `id`), for the next page.',
+    }),
+});
+
 export const listActivityRoute = protectedRoute('read', {
   method: 'get',
   path: '/users/me/activity',
@@ -112,28 +135,6 @@ export const listActivityRoute = protectedRoute('read', {
     `From the event history the live stream replays from, which keeps ${RETENTION_DAYS} days. Page back with \`before\`: the \`id\` of the last item of the previous page.`,
     'A caller without a company gets 404.',
   ].join('\n\n'),
-  request: {
-    query: z.object({
-      limit: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .default(ACTIVITY_LIMIT)
-        .openapi({
-          param: { name: 'limit', in: 'query' },
-          description: `How many items, 1..100 (default ${ACTIVITY_LIMIT}).`,
-        }),
-      before: z.coerce
-        .number()
-        .int()
-        .min(1)
-        .optional()
-        .openapi({
-          param: { name: 'before', in: 'query' },
-          description: 'Only items older than this one (an item’s `id`), for the next page.',
-        }),
-    }),
-  },
+  request: { query: ActivityPageQuery },
   responses: { 200: jsonResponse(ActivityPageSchema, 'Newest first') },
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../types.ts';
 import { boardColumns, cards, projects } from '../../db/schema.ts';
 import { rows } from '../../db/rows.ts';
@@ -127,7 +127,9 @@ function snippetOf(text: string): string {
 export async function recentActivity(ctx: AppContext, principal: Principal, page: { limit: number; before?: number }) {
   const company = requireCompany(principal);
   const me = principal.user.id;
-  const result = await ctx.db.execute(sql`
+  return activityPage(
+    ctx,
+    sql`
     with mine as (
       select c.id from cards c join projects p on p.id = c.project_id
       where c.assignee_id = ${me} and c.assignee_kind = 'human'
@@ -153,6 +155,42 @@ export async function recentActivity(ctx: AppContext, principal: Principal, page
       order by e.id desc
       limit ${page.limit}
     )
+  `,
+  );
+}
+
+/**
+ * What an agent did on the company's cards (its agent page): the card and comment events it made
+ * with its tokens, newest first, `before` an event id for older pages, read through
+ * `events_actor_agent_index`. Comment events go with their comment when it is deleted, as above.
+ */
+export async function agentActivity(
+  ctx: AppContext,
+  companyId: string,
+  agentId: string,
+  page: { limit: number; before?: number },
+) {
+  return activityPage(
+    ctx,
+    sql`
+    with recent as (
+      select ev.id, ev.type, ev.created_at, ev.actor_user_id, ev.actor_agent_id, ev.card_id, ev.payload
+      from events ev
+      where ev.actor_agent_id = ${agentId} and ev.company_id = ${companyId} and ev.card_id is not null
+        and ev.type = any(${sql.param([...ACTIVITY_TYPES])}::text[])
+        ${page.before !== undefined ? sql`and ev.id < ${page.before}` : sql``}
+        and (ev.type not like 'comment.%' or exists (
+          select 1 from card_comments cc where cc.id = (ev.payload::jsonb -> 'comment' ->> 'id')::uuid))
+      order by ev.id desc
+      limit ${page.limit}
+    )`,
+  );
+}
+
+/** The activity items of the events a `recent` CTE (`with … recent as (…)`) selects, newest first. */
+async function activityPage(ctx: AppContext, recent: SQL) {
+  const result = await ctx.db.execute(sql`
+    ${recent}
     select r.id, r.type, workspace_iso(r.created_at) as at, coalesce(r.actor_user_id, r.actor_agent_id) as actor_id,
       coalesce(u.name, ag.name) as actor_name, (r.actor_agent_id is not null) as actor_is_agent,
       p.id as project_id, p.name as project_name, c.id as card_id, c.title as card_title,

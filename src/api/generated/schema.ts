@@ -66,6 +66,26 @@ export type paths = {
         patch: operations["updateAgent"];
         trace?: never;
     };
+    "/agents/{agentId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What an agent did on the company’s cards, newest first
+         * @description The card and comment changes the agent made with its tokens (as `GET /users/me/activity` shows them), from the event history (14 days). Page back with `before`. Any member of the company.
+         */
+        get: operations["listAgentActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agents/{agentId}/events": {
         parameters: {
             query?: never;
@@ -4685,6 +4705,105 @@ export interface operations {
             };
             /** @description No person at the end of the chain (`ORG_NO_HUMAN_MANAGER`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAgentActivity: {
+        parameters: {
+            query?: {
+                /** @description Only items older than this one (an item’s `id`), for the next page. */
+                before?: number;
+                /** @description How many items, 1..100 (default 30). */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,1 @@
+CREATE INDEX "events_actor_agent_index" ON "events" USING btree ("actor_agent_id","id") WHERE "events"."actor_agent_id" is not null;
