@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { Me } from '@/api';
+import { api, unwrap, type Me } from '@/api';
 import { openCreateCard } from '@/features/board';
-import { registerCommands } from '@/features/palette';
+import { registerCommands, type PaletteChoice } from '@/features/palette';
 import {
   AgentIcon,
   BoardIcon,
@@ -20,7 +20,13 @@ import {
 import { openShortcutSheet } from './shortcuts';
 import { toggleTheme } from './theme';
 
-/** The app's own palette commands: going places, the theme, shortcuts, creating a card. */
+/** The company's active agents, to pick one to ask (paused and completed agents take no new work). */
+async function activeAgents(signal: AbortSignal) {
+  const agents = await unwrap(api.GET('/agents', { params: { query: { status: 'active' } }, signal }));
+  return agents.map((agent) => ({ id: agent.id, label: agent.name, context: agent.role }));
+}
+
+/** The app's own palette commands: going places, asking an agent, the theme, shortcuts, creating a card. */
 export function useAppCommands(me: Me) {
   const navigate = useNavigate();
   useEffect(() => {
@@ -35,6 +41,22 @@ export function useAppCommands(me: Me) {
               keywords: 'new task add',
               icon: <PlusIcon />,
               run: openCreateCard,
+            },
+            {
+              id: 'ask-agent',
+              label: 'Ask an agent…',
+              keywords: 'chat ai bot question new session',
+              icon: <AgentIcon />,
+              choices: {
+                label: 'Pick an agent to ask',
+                placeholder: 'Pick an agent…',
+                group: 'Agents',
+                empty: 'No agent is active in this company.',
+                icon: <AgentIcon />,
+                load: activeAgents,
+                choose: (agent: PaletteChoice) =>
+                  void navigate({ to: '/agents/$agentId/chat', params: { agentId: agent.id } }),
+              },
             },
           ]
         : []),

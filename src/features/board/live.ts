@@ -1,8 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onLiveEvent, type LiveEventType, type LivePayloads } from '@/api';
+import { memberQueries } from '@/features/members';
 import { cardMoves, cardSaves, refetchBoard, storeCard, storeColumnOrders, storeCommentCopy } from './board-writer';
-import { boardQueries, projectQueries } from './queries';
+import { refetchDelegations, storeSession } from './delegation-writer';
+import { boardQueries, delegationQueries, projectQueries } from './queries';
 
 /** The events about a board: each names its project. */
 type BoardEventType = {
@@ -11,6 +13,23 @@ type BoardEventType = {
 
 /** The events that place a card: each carries the card and the new order of the columns it touched. */
 type CardPlacement = LivePayloads['card.created' | 'card.moved' | 'card.archived' | 'card.restored'];
+
+/** A card's assignee as this tab holds it (on the board, or in its panel), before a change is stored. */
+function assigneeHeld(queryClient: QueryClient, projectId: string, cardId: string): string | undefined {
+  const board = queryClient.getQueryData(boardQueries.detail(projectId).queryKey);
+  for (const column of board?.columns ?? []) {
+    const card = column.cards.find((item) => item.id === cardId);
+    if (card) return card.assignee ?? undefined;
+  }
+  return queryClient.getQueryData(boardQueries.card(projectId, cardId).queryKey)?.assignee ?? undefined;
+}
+
+/** A card assigned to someone this tab does not know yet (an agent created since): read the members again. */
+function learnAssignee(queryClient: QueryClient, card: { assignee?: string }) {
+  const members = queryClient.getQueryData(memberQueries.list().queryKey);
+  if (card.assignee && members && !members.some((member) => member.id === card.assignee))
+    void queryClient.invalidateQueries({ queryKey: memberQueries.list().queryKey, exact: true });
+}
 
 /** Keeps a board in step with what colleagues (and other tabs) do, without reloading. */
 export function useBoardLive(projectId: string) {
@@ -23,6 +42,7 @@ export function useBoardLive(projectId: string) {
         if (event.data.projectId === projectId) handler(event.data);
       });
     const withOrders = ({ card, columns }: CardPlacement) => {
+      learnAssignee(queryClient, card);
       cardMoves.noteLiveChange(projectId);
       cardSaves.noteLiveChange(queryClient, projectId, card.id);
       storeColumnOrders(queryClient, projectId, columns, card);
@@ -35,7 +55,15 @@ export function useBoardLive(projectId: string) {
       onBoard('card.restored', withOrders),
       onBoard('card.updated', ({ card }) => {
         cardSaves.noteLiveChange(queryClient, projectId, card.id);
+        const before = assigneeHeld(queryClient, projectId, card.id);
+        learnAssignee(queryClient, card);
         storeCard(queryClient, projectId, card);
+        // A new assignee opens (an agent) or ends (the agent it replaces) a delegation.
+        if (before !== card.assignee) refetchDelegations(queryClient, projectId);
+      }),
+      // Delegated cards' sessions (sent to the whole company): the agent's state on the card faces.
+      onLiveEvent('agent.session.updated', ({ data }) => {
+        if (data.session.card?.projectId === projectId) storeSession(queryClient, data.session);
       }),
       onBoard('columns.changed', () => {
         cardMoves.noteLiveChange(projectId);
@@ -52,8 +80,13 @@ export function useBoardLive(projectId: string) {
     ];
     return () => {
       unsubscribe.forEach((stop) => stop());
-      // Nobody patches the board while it is not shown: next time, it is fetched again.
+      // Nobody patches the board (nor its delegations) while it is not shown: next time, they are fetched again.
       void queryClient.invalidateQueries({ queryKey: key, exact: true, refetchType: 'none' });
+      void queryClient.invalidateQueries({
+        queryKey: delegationQueries.list(projectId).queryKey,
+        exact: true,
+        refetchType: 'none',
+      });
     };
   }, [projectId, queryClient]);
 }

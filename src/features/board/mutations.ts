@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage, unwrap, type UpdateCardRequest } from '@/api';
+import { api, errorMessage, isApiError, unwrap, type UpdateCardRequest } from '@/api';
+import { memberQueries } from '@/features/members';
 import { toast } from '@/ui';
 import { applyColumnOrders, moveLocally, replaceCard } from './board-cache';
 import { cardMoves, cardSaves, storeCard, storeColumnOrders } from './board-writer';
+import { refetchDelegations, refetchMessages, storeSession } from './delegation-writer';
 import { boardQueries, projectQueries } from './queries';
 
 export type MoveInput = { cardId: string; columnId: string; position: number; title: string };
@@ -67,8 +69,34 @@ export function useUpdateCard(projectId: string, cardId: string) {
         api.PATCH('/projects/{projectId}/cards/{cardId}', { params: { path: { projectId, cardId } }, body: changes }),
       ),
     onMutate: () => cardSaves.begin(queryClient, projectId, cardId),
-    onSuccess: (card) => storeCard(queryClient, projectId, card),
+    onSuccess: (card, changes) => {
+      storeCard(queryClient, projectId, card);
+      // An agent assignee opens a delegation, a new assignee ends one: this tab does not get its own events.
+      if (changes.assignee !== undefined) refetchDelegations(queryClient, projectId);
+    },
+    onError: (error) => {
+      // The agent was paused or completed meanwhile: the pickers show its state once the members are read again.
+      if (isApiError(error) && error.code === 'AGENT_UNAVAILABLE')
+        void queryClient.invalidateQueries({ queryKey: memberQueries.all });
+    },
     onSettled: () => cardSaves.settle(queryClient, projectId, cardId),
+  });
+}
+
+/**
+ * Stops the agent working on a delegated card (the accountable person or an admin may): the answer
+ * is the session, now stopped, shown on the card at once; the server's "Stopped by …" note is read.
+ */
+export function useStopDelegation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ agentId, sessionId }: { agentId: string; sessionId: string }) =>
+      unwrap(api.POST('/agents/{agentId}/sessions/{sessionId}/stop', { params: { path: { agentId, sessionId } } })),
+    onSuccess: (session) => {
+      storeSession(queryClient, session);
+      refetchMessages(queryClient, session.agentId, session.id);
+    },
+    onError: (error) => toast('error', 'Could not stop the agent', errorMessage(error)),
   });
 }
 

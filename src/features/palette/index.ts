@@ -1,3 +1,3 @@
-export { registerCommands, type PaletteCommand } from './commands';
+export { registerCommands, type PaletteChoice, type PaletteChoices, type PaletteCommand } from './commands';
 export { PaletteHost } from './components/palette-host';
 export { openPalette } from './store';

@@ -14,7 +14,15 @@ export const closePalette = () => usePalette.setState({ open: false });
 export const togglePalette = () => usePalette.setState((state) => ({ open: !state.open, loaded: true }));
 
 /** Something opened from the palette, offered again next time. */
-export type RecentItem = { kind: string; id: string; label: string; context: string; projectId?: string };
+export type RecentItem = {
+  kind: string;
+  id: string;
+  label: string;
+  context: string;
+  projectId?: string;
+  /** A chat session's agent (its address names both). */
+  agentId?: string;
+};
 
 const RECENT_MAX = 8;
 /** Recent items belong to one signed-in person. */

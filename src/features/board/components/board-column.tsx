@@ -1,8 +1,9 @@
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
-import type { BoardCard, BoardColumn as Column, Member } from '@/api';
+import type { AgentDelegation, BoardCard, BoardColumn as Column, Member } from '@/api';
 import { Button } from '@/ui';
+import { delegationOf } from '../delegation-state';
 import { CardFace } from './card-face';
 import { QuickAdd } from './quick-add';
 
@@ -20,6 +21,8 @@ type ColumnProps = {
   placeholderIndex: number;
   placeholderHeight: number;
   members: Map<string, Member>;
+  /** The board's delegated cards by card id. */
+  delegations: ReadonlyMap<string, AgentDelegation>;
   now: number;
   onMenu: (card: BoardCard, anchor: HTMLElement) => void;
   onEdit: (column: Column) => void;
@@ -31,6 +34,7 @@ const DraggableCard = memo(function DraggableCard(props: {
   card: BoardCard;
   index: number;
   assignee?: Member;
+  delegation?: AgentDelegation;
   now: number;
   onMenu: (card: BoardCard, anchor: HTMLElement) => void;
   linkFor: (cardId: string) => string;
@@ -87,6 +91,7 @@ export const BoardColumn = memo(function BoardColumn({
   placeholderIndex,
   placeholderHeight,
   members,
+  delegations,
   now,
   onMenu,
   onEdit,
@@ -126,6 +131,7 @@ export const BoardColumn = memo(function BoardColumn({
         card={row}
         index={index}
         assignee={row.assignee ? members.get(row.assignee) : undefined}
+        delegation={delegationOf(delegations, row)}
         now={now}
         onMenu={onMenu}
         linkFor={linkFor}

@@ -17,7 +17,9 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { BoardCard, BoardColumn as Column, Member, ProjectDetail } from '@/api';
 import { useNow } from '@/ui';
 import { moveLocally } from '../board-cache';
+import { delegationOf } from '../delegation-state';
 import { hasFilters, matchesFilters, type BoardFilters } from '../filters';
+import { useBoardDelegations } from '../hooks/use-delegations';
 import { useMoveCard } from '../mutations';
 import { useBoardAnnouncements } from './board-announcements';
 import { BoardColumn } from './board-column';
@@ -48,6 +50,7 @@ type BoardViewProps = {
  */
 export function BoardView({ board: current, filters, members, linkFor, onOpen }: BoardViewProps) {
   const move = useMoveCard(current.id);
+  const delegations = useBoardDelegations(current.id);
   // The board as dropped, shown in the very frame of the drop. The cache gets the same change a
   // moment later (the move's optimistic update arrives on a timer), and once the board given here
   // is no longer the one the drop started from, it is shown again (including after a rollback).
@@ -207,6 +210,7 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
             placeholderIndex={target?.columnId === column.id ? target.index : -1}
             placeholderHeight={target?.columnId === column.id ? (active?.height ?? 0) : 0}
             members={members}
+            delegations={delegations}
             now={now}
             onMenu={openMenu}
             onEdit={setEditing}
@@ -223,6 +227,7 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
               index={0}
               overlay
               assignee={active.card.assignee ? members.get(active.card.assignee) : undefined}
+              delegation={delegationOf(delegations, active.card)}
               now={now}
             />
           </div>

@@ -8,6 +8,7 @@ import { useCardDrafts } from '../hooks/use-card-drafts';
 import { useSaveState } from '../hooks/use-save-state';
 import { useShownCard } from '../hooks/use-shown-card';
 import { useUpdateCard } from '../mutations';
+import { CardAgent } from './card-agent';
 import { CardStatus } from './card-status';
 import { ChecklistEditor } from './checklist-editor';
 import { LabelEditor } from './label-editor';
@@ -130,7 +131,7 @@ function CardFields({ projectId, card, members, DescriptionField }: Omit<CardEdi
                 .map((member) => (
                   <option key={member.id} value={member.id}>
                     {member.name}
-                    {member.status === 'completed' ? ' (completed)' : ''}
+                    {member.status === 'active' ? '' : ` (${member.status})`}
                   </option>
                 ))}
             </optgroup>
@@ -167,6 +168,8 @@ function CardFields({ projectId, card, members, DescriptionField }: Omit<CardEdi
           )}
         </div>
       </div>
+
+      {assignee?.kind === 'agent' && <CardAgent projectId={projectId} card={card} agent={assignee} />}
 
       <LabelEditor labels={card.labels} onChange={(labels) => persist({ labels })} />
 

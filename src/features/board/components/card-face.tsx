@@ -1,9 +1,10 @@
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
 import { type KeyboardEventHandler, memo, type Ref } from 'react';
-import type { BoardCard, Member } from '@/api';
+import type { AgentDelegation, BoardCard, Member } from '@/api';
 import { formatDate } from '@/lib/format';
-import { Avatar, BlockedIcon, ChecklistIcon, CommentIcon, MoreIcon } from '@/ui';
+import { BlockedIcon, ChecklistIcon, CommentIcon, MoreIcon } from '@/ui';
 import { priorityLabel } from '../filters';
+import { CardAssignee } from './card-assignee';
 
 type DragBindings = {
   setNodeRef: Ref<HTMLElement>;
@@ -15,6 +16,8 @@ type DragBindings = {
 type CardFaceProps = {
   card: BoardCard;
   assignee?: Member;
+  /** The agent's session on this card, when the card is delegated to its assignee (an agent). */
+  delegation?: AgentDelegation;
   index: number;
   /** Set while this card's face is a copy in the drag overlay. */
   overlay?: boolean;
@@ -54,6 +57,7 @@ export function isMenuKey(event: {
 export const CardFace = memo(function CardFace({
   card,
   assignee,
+  delegation,
   index,
   overlay,
   drag,
@@ -169,15 +173,7 @@ export const CardFace = memo(function CardFace({
           </span>
         )}
         <span className="card-face-spacer" />
-        {assignee && (
-          <span className="card-face-assignee" title={`${assignee.name}${assignee.kind === 'agent' ? ' (agent)' : ''}`}>
-            <Avatar name={assignee.name} kind={assignee.kind} size={22} />
-            <span className="visually-hidden">
-              Assigned to {assignee.name}
-              {assignee.kind === 'agent' ? ', an agent' : ''}
-            </span>
-          </span>
-        )}
+        {assignee && <CardAssignee assignee={assignee} delegation={delegation} />}
       </div>
     </article>
   );

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerCommands } from '../commands';
@@ -107,5 +107,118 @@ describe('palette keyboard', () => {
       to: '/people',
       search: { person: '5f1c2f35-1111-4a56-9ad6-5b0f14a8c001' },
     });
+  });
+
+  it('a session result opens its conversation', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              results: [
+                {
+                  kind: 'session',
+                  id: 's-1',
+                  agentId: 'a-1',
+                  label: 'Blocked cards on Café roadmap',
+                  context: 'Cafébot',
+                  status: 'active',
+                  updatedAt: '2026-03-01T09:00:00.000Z',
+                },
+              ],
+            }),
+            { status: 200, headers: { 'content-type': 'application/json' } },
+          ),
+      ),
+    );
+    const user = userEvent.setup();
+    const input = renderPalette();
+    await user.type(input, 'blocked');
+    await waitFor(() => expect(selected()).toContain('Blocked cards on Café roadmap'));
+    expect(screen.getByRole('group', { name: 'Sessions' })).toBeTruthy();
+    await user.keyboard('{Enter}');
+    expect(navigate).toHaveBeenCalledWith({
+      to: '/agents/$agentId/sessions/$sessionId',
+      params: { agentId: 'a-1', sessionId: 's-1' },
+    });
+  });
+});
+
+describe('a command that lists choices', () => {
+  const asked: string[] = [];
+  let loads = 0;
+  beforeEach(() => {
+    asked.length = 0;
+    loads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ results: [] }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    unregister = registerCommands([
+      { id: 'home', label: 'Go to Home', run: () => asked.push('home') },
+      {
+        id: 'ask',
+        label: 'Ask an agent…',
+        choices: {
+          label: 'Pick an agent to ask',
+          placeholder: 'Pick an agent…',
+          group: 'Agents',
+          empty: 'No agent is active.',
+          load: async () => {
+            loads++;
+            return [
+              { id: 'a-1', label: 'Cafébot', context: 'Drafts support replies' },
+              { id: 'a-2', label: 'Triage', context: 'Labels bug reports' },
+            ];
+          },
+          choose: (choice) => asked.push(choice.id),
+        },
+      },
+    ]);
+  });
+  afterEach(() => {
+    unregister();
+    act(() => closePalette());
+    vi.unstubAllGlobals();
+  });
+
+  it('lists its choices in the palette, filters them as you type, and Enter picks one', async () => {
+    const user = userEvent.setup();
+    const input = renderPalette();
+    await user.type(input, 'ask');
+    await user.keyboard('{Enter}');
+    expect(usePalette.getState().open).toBe(true);
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
+    expect(screen.getByRole('combobox', { name: 'Pick an agent to ask' })).toBe(document.activeElement);
+    expect(screen.getByRole('group', { name: 'Agents' })).toBeTruthy();
+    await user.type(screen.getByRole('combobox'), 'bug');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['TriageLabels bug reports']);
+    await user.keyboard('{Enter}');
+    expect(asked).toEqual(['a-2']);
+    expect(usePalette.getState().open).toBe(false);
+    expect(loads).toBe(1);
+  });
+
+  it('Backspace in the empty field goes back to the commands', async () => {
+    const user = userEvent.setup();
+    const input = renderPalette();
+    await user.type(input, 'ask');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(2));
+    await user.keyboard('{Backspace}');
+    expect(screen.getByRole('combobox').getAttribute('aria-label')).toMatch(/^Search people/);
+    const commands = within(screen.getByRole('group', { name: 'Commands' }));
+    expect(commands.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Go to Home',
+      'Ask an agent…',
+    ]);
+    expect(asked).toEqual([]);
   });
 });

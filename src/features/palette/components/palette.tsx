@@ -3,20 +3,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '@/api';
 import { fold, matchRanges } from '@/lib/fold';
-import {
-  AgentIcon,
-  BoardIcon,
-  BookIcon,
-  MoveIcon as CommandIcon,
-  PageIcon,
-  PeopleIcon,
-  SearchIcon,
-  Spinner,
-  TeamIcon,
-} from '@/ui';
-import { usePaletteCommands } from '../commands';
+import { MoveIcon as CommandIcon, SearchIcon, Spinner } from '@/ui';
+import { type PaletteCommand, usePaletteCommands } from '../commands';
 import { searchQueries } from '../queries';
 import { addRecent, closePalette, type RecentItem, usePalette, useRecent } from '../store';
+import { kindIcons, kindLabels } from './result-kinds';
+import { choicesStatus, matchingChoices, useCommandChoices } from './use-command-choices';
 import './palette.css';
 
 type Result = RecentItem & { archived?: boolean };
@@ -29,30 +21,6 @@ type Option = {
   archived?: boolean;
   hint?: string;
   run: () => void;
-};
-
-const kindLabels: Record<string, string> = {
-  person: 'People',
-  agent: 'Agents',
-  team: 'Teams',
-  project: 'Projects',
-  card: 'Cards',
-  wiki_page: 'Wiki pages',
-  session: 'Sessions',
-  cron_job: 'Cron jobs',
-  webhook_endpoint: 'Webhook endpoints',
-  file: 'Files',
-  integration: 'Integrations',
-};
-
-const kindIcons: Record<string, ReactNode> = {
-  person: <PeopleIcon />,
-  agent: <AgentIcon />,
-  team: <TeamIcon />,
-  project: <BoardIcon />,
-  card: <BoardIcon />,
-  wiki_page: <BookIcon />,
-  file: <PageIcon />,
 };
 
 function Highlight({ text, query }: { text: string; query: string }) {
@@ -107,6 +75,8 @@ export default function Palette() {
 function PaletteBody() {
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
+  // A command that lists choices ("Ask an agent…") while the person picks one.
+  const { picking, query: choices, open: openChoices, close: closeChoices } = useCommandChoices();
   // Every keystroke asks at once: React Query cancels the request of the query typed over, so
   // a pause-before-asking delay would only add latency.
   const query = text.trim();
@@ -114,9 +84,12 @@ function PaletteBody() {
   const commands = usePaletteCommands();
   const recent = useRecent((state) => state.items);
   const searchable = usePalette((state) => state.searchable);
-  const search = useQuery(searchQueries.results(query, searchable));
+  const search = useQuery(searchQueries.results(query, searchable && !picking));
   const listId = useId();
   const list = useRef<HTMLUListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // Into a command's choices and back (by a click too): typing goes on in the field.
+  useEffect(() => input.current?.focus(), [picking]);
 
   const openResult = useCallback(
     (result: Result) => {
@@ -126,13 +99,14 @@ function PaletteBody() {
         label: result.label,
         context: result.context,
         projectId: result.projectId,
+        agentId: result.agentId,
       });
       closePalette();
       switch (result.kind) {
         case 'person':
           return void navigate({ to: '/people', search: { person: result.id } });
         case 'agent':
-          return void navigate({ to: '/agents', search: { agent: result.id } });
+          return void navigate({ to: '/agents/$agentId', params: { agentId: result.id } });
         case 'team':
           return void navigate({ to: '/teams', search: { team: result.id } });
         case 'project':
@@ -155,6 +129,14 @@ function PaletteBody() {
         case 'file':
           // The Files page opens the file's folder with its preview (a folder: the folder itself).
           return void navigate({ to: '/files', search: { preview: result.id } });
+        case 'session':
+          // One of the caller's own chat sessions, in its conversation.
+          if (result.agentId)
+            void navigate({
+              to: '/agents/$agentId/sessions/$sessionId',
+              params: { agentId: result.agentId, sessionId: result.id },
+            });
+          return;
       }
     },
     [navigate],
@@ -172,17 +154,37 @@ function PaletteBody() {
         archived: result.archived,
         run: () => openResult(result),
       });
-    const commandOption = (command: (typeof commands)[number]): Option => ({
+    const commandOption = (command: PaletteCommand): Option => ({
       key: `command:${command.id}`,
       group: 'Commands',
       label: command.label,
       hint: command.hint,
       icon: command.icon ?? <CommandIcon />,
       run: () => {
+        if (command.choices) {
+          // The palette stays open and lists the command's choices.
+          openChoices({ ...command, choices: command.choices });
+          setText('');
+          setActive(0);
+          return;
+        }
         closePalette();
         command.run();
       },
     });
+    if (picking) {
+      return matchingChoices(choices.data, text).map((choice) => ({
+        key: `choice:${choice.id}`,
+        group: picking.choices.group,
+        label: choice.label,
+        context: choice.context,
+        icon: picking.choices.icon ?? <CommandIcon />,
+        run: () => {
+          closePalette();
+          picking.choices.choose(choice);
+        },
+      }));
+    }
     if (!text.trim()) {
       return [...(searchable ? recent.map(resultOption('Recent')) : []), ...commands.map(commandOption)];
     }
@@ -193,7 +195,7 @@ function PaletteBody() {
     const grouped = groups.flatMap((group) => found.filter((option) => option.group === group));
     const matching = commands.filter((command) => fold(`${command.label} ${command.keywords ?? ''}`).includes(needle));
     return [...grouped, ...matching.map(commandOption)];
-  }, [text, search.data, recent, commands, openResult, searchable]);
+  }, [text, search.data, recent, commands, openResult, searchable, picking, choices.data, openChoices]);
 
   const current = Math.min(active, Math.max(0, options.length - 1));
   const activeOption = options[current];
@@ -201,50 +203,77 @@ function PaletteBody() {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [current]);
 
+  /** Back from a command's choices to the commands. */
+  function leaveChoices() {
+    closeChoices();
+    setText('');
+    setActive(0);
+  }
+
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     const last = options.length - 1;
+    if (picking && (event.key === 'Escape' || (event.key === 'Backspace' && !text))) {
+      // Escape goes back one step (the dialog closes on the next one), like Backspace in an empty field.
+      event.preventDefault();
+      event.stopPropagation();
+      leaveChoices();
+      return;
+    }
     if (event.key === 'ArrowDown') setActive(current >= last ? 0 : current + 1);
     else if (event.key === 'ArrowUp') setActive(current <= 0 ? last : current - 1);
     else if (event.key === 'Home' && event.ctrlKey) setActive(0);
     else if (event.key === 'End' && event.ctrlKey) setActive(last);
     else if (event.key === 'Enter') {
       // Results still showing the previous query's answer are not what was typed: wait.
-      if (!(search.isPlaceholderData && text.trim())) activeOption?.run();
+      if (picking || !(search.isPlaceholderData && text.trim())) activeOption?.run();
     } else return;
     event.preventDefault();
   }
 
   const groups = [...new Set(options.map((option) => option.group))];
-  const searching = Boolean(query) && search.isFetching;
-  const status = !text.trim()
-    ? searchable
-      ? `${recent.length} recent items and ${commands.length} commands`
-      : `${commands.length} commands`
-    : search.isError
-      ? errorMessage(search.error)
-      : searching && !search.data
-        ? 'Searching…'
-        : options.length === 0
-          ? 'No results'
-          : `${options.length} result${options.length === 1 ? '' : 's'}`;
+  const searching = picking ? choices.isFetching : Boolean(query) && search.isFetching;
+  const status = picking
+    ? choicesStatus(choices, options.length, text.trim(), picking.choices.empty)
+    : !text.trim()
+      ? searchable
+        ? `${recent.length} recent items and ${commands.length} commands`
+        : `${commands.length} commands`
+      : search.isError
+        ? errorMessage(search.error)
+        : searching && !search.data
+          ? 'Searching…'
+          : options.length === 0
+            ? 'No results'
+            : `${options.length} result${options.length === 1 ? '' : 's'}`;
 
   return (
     <div className="palette-body">
       <div className="palette-input-row">
         <SearchIcon />
+        {picking && (
+          <button type="button" className="palette-scope" onClick={leaveChoices} title="Back to the commands">
+            {picking.label}
+            <span className="visually-hidden"> (back to the commands)</span>
+          </button>
+        )}
         <input
+          ref={input}
           className="palette-input"
           role="combobox"
           aria-label={
-            searchable
-              ? 'Search people, agents, teams, projects, cards, wiki pages and files, or type a command'
-              : 'Type a command'
+            picking
+              ? picking.choices.label
+              : searchable
+                ? 'Search people, agents, teams, projects, cards, wiki pages and files, or type a command'
+                : 'Type a command'
           }
           aria-expanded="true"
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={activeOption ? `${listId}-${current}` : undefined}
-          placeholder={searchable ? 'Search or type a command…' : 'Type a command…'}
+          placeholder={
+            picking ? picking.choices.placeholder : searchable ? 'Search or type a command…' : 'Type a command…'
+          }
           autoFocus
           maxLength={80}
           value={text}
@@ -260,11 +289,16 @@ function PaletteBody() {
       <p className="visually-hidden" role="status" aria-live="polite">
         {status}
       </p>
-      {search.isError && text.trim() ? (
+      {!picking && search.isError && text.trim() ? (
         <p className="palette-message notice" data-tone="danger">
           {errorMessage(search.error)}
         </p>
       ) : null}
+      {picking && choices.isError && (
+        <p className="palette-message notice" data-tone="danger">
+          {errorMessage(choices.error)}
+        </p>
+      )}
       <ul ref={list} id={listId} role="listbox" aria-label="Results" className="palette-list">
         {groups.map((group, groupIndex) => (
           <li key={group} role="presentation">
@@ -301,15 +335,20 @@ function PaletteBody() {
           </li>
         ))}
       </ul>
-      {searchable && text.trim() && !search.isPending && !search.isError && options.length === 0 && (
+      {picking && choices.isSuccess && options.length === 0 && (
+        <p className="palette-message muted">
+          {text.trim() ? `Nothing matches “${text.trim()}”.` : picking.choices.empty}
+        </p>
+      )}
+      {!picking && searchable && text.trim() && !search.isPending && !search.isError && options.length === 0 && (
         <p className="palette-message muted">
           No results for “{text.trim()}”. Try part of a name, like a first name or one word of a card title.
         </p>
       )}
-      {!searchable && text.trim() && options.length === 0 && (
+      {!picking && !searchable && text.trim() && options.length === 0 && (
         <p className="palette-message muted">No command matches “{text.trim()}”.</p>
       )}
-      {searchable && !text.trim() && recent.length === 0 && (
+      {!picking && searchable && !text.trim() && recent.length === 0 && (
         <p className="palette-message muted">
           Type to search people, agents, teams, projects, cards, wiki pages and files.
         </p>
