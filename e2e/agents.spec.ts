@@ -204,4 +204,74 @@ test.describe('Agents', () => {
     expect(renamed.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: `${name} II` })).toBeVisible();
   });
+
+  test('an agent page lists what the agent did on cards, newest first, and follows it live', async ({
+    page,
+    signedIn,
+    request,
+  }) => {
+    const admin = { authorization: `Bearer ${await apiSignIn(request, ADMIN)}` };
+    // An agent of the test's own, played through the API (no runner listens for it).
+    const name = `Barista ${Date.now()}`;
+    const created = await request.post('/api/agents', { headers: admin, data: { name } });
+    expect(created.status()).toBe(201);
+    const agent = (await created.json()) as AgentSummary;
+    const minted = await request.post(`/api/agents/${agent.id}/tokens`, { headers: admin, data: { name: 'E2E' } });
+    expect(minted.status()).toBe(201);
+    const asAgent = { authorization: `Bearer ${((await minted.json()) as { secret: string }).secret}` };
+
+    // A card of the test's own on the demo board, for the agent to work on.
+    const { projects } = (await (await request.get('/api/projects', { headers: asAgent })).json()) as {
+      projects: { id: string; name: string }[];
+    };
+    const projectId = projects.find((project) => project.name === 'Café roadmap')!.id;
+    const { columns } = (await (await request.get(`/api/projects/${projectId}`, { headers: asAgent })).json()) as {
+      columns: { id: string; name: string }[];
+    };
+    const columnId = (column: string) => columns.find((each) => each.name === column)!.id;
+    const title = `Price the menu ${Date.now()}`;
+    const card = await request.post(`/api/projects/${projectId}/cards`, {
+      headers: admin,
+      data: { columnId: columnId('Backlog'), title },
+    });
+    expect(card.status()).toBe(201);
+    const cardId = ((await card.json()) as { card: { id: string } }).card.id;
+    const comment = (text: string) =>
+      request.post(`/api/projects/${projectId}/cards/${cardId}/comments`, { headers: asAgent, data: { text } });
+    expect((await comment('Listing every drink with its price.')).status()).toBe(201);
+    const moved = await request.patch(`/api/projects/${projectId}/cards/${cardId}/move`, {
+      headers: asAgent,
+      data: { columnId: columnId('In progress'), position: 0 },
+    });
+    expect(moved.status()).toBe(200);
+
+    // Any member sees it, newest first, each item linking to the card.
+    await signedIn(MEMBER, `/agents/${agent.id}`);
+    const activity = page.getByRole('region', { name: 'Activity' });
+    const items = activity.getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText(`${name} moved “${title}” to In progress`);
+    await expect(items.nth(0)).toContainText('Café roadmap');
+    await expect(items.nth(1)).toContainText(`${name} commented on “${title}”`);
+    await expect(items.nth(1)).toContainText('Listing every drink with its price.');
+    await expect(activity.getByRole('link', { name: `${name} moved “${title}” to In progress` })).toHaveAttribute(
+      'href',
+      `/projects/${projectId}?card=${cardId}`,
+    );
+    // Before the conversations.
+    await expect(page.locator('section h2')).toContainText(['About', 'Activity', 'Your conversations']);
+
+    // What it does next shows without a reload.
+    expect((await comment('Priya, can you check the prices?')).status()).toBe(201);
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toContainText('Priya, can you check the prices?');
+    await expectAccessible(page, 'section[aria-labelledby="agent-activity-heading"]');
+  });
+
+  test('an agent that has done nothing on cards says so', async ({ page, signedIn, request }) => {
+    const { name } = await openNewAgent(page, request, signedIn, 'Idle');
+    await expect(page.getByRole('region', { name: 'Activity' })).toContainText(
+      `Nothing yet: what ${name} does on cards shows here.`,
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { onLiveEvent, onLiveResync } from '@/api';
+import { onLiveEvent, onLiveResync, type LiveEventType } from '@/api';
 import { agentQueries } from './queries';
 
 /**
@@ -21,4 +21,31 @@ export function useAgentsLive() {
       stopResync();
     };
   }, [queryClient]);
+}
+
+/** The card and comment changes an agent's activity lists (`ActivityItem['type']`). */
+const ACTIVITY_EVENTS = [
+  'card.created',
+  'card.updated',
+  'card.moved',
+  'card.archived',
+  'card.restored',
+  'comment.created',
+  'comment.updated',
+  'comment.resolved',
+  'comment.reopened',
+] as const satisfies LiveEventType[];
+
+/** While an agent's page is open, what the agent does on cards refetches its activity. */
+export function useAgentActivityLive(agentId: string) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const stops = ACTIVITY_EVENTS.map((type) =>
+      onLiveEvent(type, ({ data }) => {
+        if (data.actorAgentId !== agentId) return;
+        void queryClient.invalidateQueries({ queryKey: agentQueries.activity(agentId).queryKey });
+      }),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [queryClient, agentId]);
 }

@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatRelative } from '@/lib/format';
 import { Avatar, useDocumentTitle, useNow } from '@/ui';
 import { useAgentsLive } from '../live';
 import { agentQueries } from '../queries';
+import { AgentActivity } from './agent-activity';
 import { AgentAdminActions } from './agent-admin-actions';
 import { AgentStatusBadge, ResponsibleLink, TeamLink } from './agent-bits';
 import { AgentFeedback } from './agent-feedback';
@@ -19,7 +20,7 @@ const unavailable = {
 } as const;
 
 /**
- * An agent's page: its profile, a way to chat with it, the caller's conversations with it
+ * An agent's page: its profile, a way to chat with it, what it did on cards, the caller's conversations with it
  * (`conversations`, composed by the route, named by the section's heading id), and for admins and its responsible person the
  * feedback on its replies and its tokens. Admins edit, pause and complete it here.
  */
@@ -109,6 +110,8 @@ export function AgentPage({
           </dd>
         </dl>
       </section>
+
+      <AgentActivity agent={agent} />
 
       {conversations && (
         <section className="card stack" aria-labelledby="agent-conversations-heading">

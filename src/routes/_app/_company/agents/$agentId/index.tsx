@@ -10,8 +10,9 @@ export const Route = createFileRoute('/_app/_company/agents/$agentId/')({
   codeSplitGroupings: [['loader', 'component']],
   loader: async ({ context, params }) => {
     const { queryClient } = context;
-    // For the edit dialog's pickers; the page does not wait for it.
+    // For the edit dialog's pickers, and the activity section: the page does not wait for them.
     void queryClient.prefetchQuery(memberQueries.list());
+    void queryClient.prefetchInfiniteQuery(agentQueries.activity(params.agentId));
     try {
       await Promise.all([
         queryClient.ensureQueryData(agentQueries.detail(params.agentId)),

@@ -1,0 +1,49 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { errorMessage, type Agent } from '@/api';
+import { ActivityList } from '@/features/home';
+import { Button, QueryNotice } from '@/ui';
+import { useAgentActivityLive } from '../live';
+import { agentQueries } from '../queries';
+
+/**
+ * What the agent did on the company's cards (moves, edits, comments), newest first, kept fresh
+ * while shown; "Show older" reads further back. Every member sees it.
+ */
+export function AgentActivity({ agent }: { agent: Agent }) {
+  const query = useInfiniteQuery(agentQueries.activity(agent.id));
+  useAgentActivityLive(agent.id);
+  const items = query.data?.pages.flat();
+
+  return (
+    <section className="card stack" aria-labelledby="agent-activity-heading">
+      <h2 id="agent-activity-heading">Activity</h2>
+      {!items ? (
+        query.error ? (
+          <QueryNotice status="error" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+        ) : (
+          <QueryNotice status="loading" label="Loading activity…" />
+        )
+      ) : items.length === 0 ? (
+        <p className="muted">Nothing yet: what {agent.name} does on cards shows here.</p>
+      ) : (
+        <>
+          <ActivityList items={items} aria-labelledby="agent-activity-heading" />
+          {query.isFetchNextPageError && (
+            <QueryNotice
+              status="error"
+              message={errorMessage(query.error)}
+              onRetry={() => void query.fetchNextPage()}
+            />
+          )}
+          {query.hasNextPage && (
+            <div>
+              <Button size="small" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                Show older
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
