@@ -1,7 +1,17 @@
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv, Principal } from '../types.ts';
 import type { StreamEvent, Subscriber } from './hub.ts';
+
+/** The request headers of an event stream: the standard `Last-Event-ID` to resume after. */
+export const EventStreamHeaders = z.object({
+  'last-event-id': z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be the id of an event')
+    .optional()
+    .openapi({ description: 'Resume after this event (the standard Last-Event-ID header).' }),
+});
 
 /**
  * Serves a live event stream (`GET /notifications/sse`, `GET /agents/{agentId}/events`): subscribes

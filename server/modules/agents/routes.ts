@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
 import { LiveStreamMessageSchema } from '../../events/catalog.ts';
+import { EventStreamHeaders } from '../../events/sse.ts';
 import { ActivityPageQuery, ActivityPageSchema } from '../home/index.ts';
 import {
   ActivityInputSchema,
@@ -548,13 +549,7 @@ export const streamAgentEventsRoute = protectedRoute(
     ].join('\n\n'),
     request: {
       params: agentParams,
-      headers: z.object({
-        'last-event-id': z
-          .string()
-          .regex(/^\d{1,15}$/, 'must be the id of an event')
-          .optional()
-          .openapi({ description: 'Resume after this event (the standard Last-Event-ID header).' }),
-      }),
+      headers: EventStreamHeaders,
     },
     responses: {
       200: {

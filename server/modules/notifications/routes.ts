@@ -1,5 +1,5 @@
-import { z } from '@hono/zod-openapi';
 import { EVENT_TYPES, LiveStreamMessageSchema } from '../../events/catalog.ts';
+import { EventStreamHeaders } from '../../events/sse.ts';
 import { protectedRoute } from '../../http/route.ts';
 
 export const streamRoute = protectedRoute('read', {
@@ -15,13 +15,7 @@ export const streamRoute = protectedRoute('read', {
     'The stream ends when the credential behind it is revoked. A caller without a company gets 404.',
   ].join('\n\n'),
   request: {
-    headers: z.object({
-      'last-event-id': z
-        .string()
-        .regex(/^\d{1,15}$/, 'must be the id of an event')
-        .optional()
-        .openapi({ description: 'Resume after this event (the standard Last-Event-ID header).' }),
-    }),
+    headers: EventStreamHeaders,
   },
   responses: {
     200: {
