@@ -321,7 +321,7 @@ describe('agent tokens', () => {
     expect((await t.call('GET', `/agents/${org.bot.id}/activity`, { token: stranger.memberToken })).status).toBe(404);
   });
 
-  it('an agent reads only the files granted to it', async () => {
+  it('an agent reads only the files granted to it, and uploads into them as itself', async () => {
     const org = await setup();
     const secret = await agentToken(org.adminToken, org.bot.id);
     const folder = await t.call('POST', '/client/files/nodes', {
@@ -358,6 +358,32 @@ describe('agent tokens', () => {
     expect(hidden.status).toBe(404);
     const grants = await t.call('GET', `/agents/${org.bot.id}/file-grants`, { token: secret });
     expect(grants.body.grants).toHaveLength(1);
+
+    // It uploads into the granted folder, as itself; not into the drive's root or another folder.
+    const outside = await t.call('POST', '/client/files/nodes', {
+      token: secret,
+      body: { type: 'file', name: 'x.txt', fileSize: 2, parentId: secretFolder.body.id },
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body.issues[0].path).toBe('parentId');
+    const root = await t.call('POST', '/client/files/nodes', { token: secret, body: { type: 'folder', name: 'Mine' } });
+    expect(root.status).toBe(400);
+    const node = await t.call('POST', '/client/files/nodes', {
+      token: secret,
+      body: { type: 'file', name: 'report.txt', fileSize: 2, mimeType: 'text/plain', parentId: folder.body.id },
+    });
+    expect(node.status).toBe(201);
+    const target = await t.call('POST', `/client/files/${node.body.id}/upload-url`, { token: secret });
+    expect(target.status).toBe(200);
+    const put = await t.app.request(target.body.signedUrl, { method: 'PUT', headers: target.body.headers, body: 'ok' });
+    expect(put.status).toBeLessThan(300);
+    const done = await t.call('POST', `/client/files/${node.body.id}/complete-upload`, { token: secret, body: {} });
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ uploadSource: 'agent', agentTag: org.bot.id, status: 'ready' });
+    const seen = await t.call('GET', `/client/files?parentId=${folder.body.id}`, { token: org.memberToken });
+    expect(seen.body.nodes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'report.txt', uploadSource: 'agent' })]),
+    );
   });
 });
 

@@ -56,7 +56,11 @@ export async function findNode(
     .from(fileNodes)
     .where(and(eq(fileNodes.id, nodeId), eq(fileNodes.companyId, companyId), isNull(fileNodes.trashedAt)))
     .limit(1);
-  if (!row || (row.status === 'pending' && row.authorUserId !== principal.user.id)) throw notFound('File not found');
+  // An upload in progress is its author's alone (a person's, or an agent's).
+  const isAuthor = principal.agent
+    ? row?.authorAgentId === principal.agent.id
+    : row?.authorUserId === principal.user.id;
+  if (!row || (row.status === 'pending' && !isAuthor)) throw notFound('File not found');
   return row;
 }
 

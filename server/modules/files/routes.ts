@@ -104,41 +104,49 @@ export const listFileTrashRoute = protectedRoute('read', {
   },
 });
 
-export const createFileNodeRoute = protectedRoute('write', {
-  method: 'post',
-  path: '/client/files/nodes',
-  operationId: 'createFileNode',
-  tags,
-  summary: 'Step 1 of an upload: create a file node (or create a folder)',
-  description:
-    'A folder is ready at once. A file is `pending` until `complete-upload`: only its uploader sees it, and it holds its name in the folder. Refused with 403 `STORAGE_QUOTA_EXCEEDED` when the drive has no room for `fileSize` bytes, 413 `FILE_TOO_LARGE` above the largest file allowed (`GET /client/files/usage`).',
-  request: {
-    body: jsonBody(
-      z
-        .object({
-          type: z.enum(['folder', 'file']),
-          name: FileNameSchema,
-          parentId: z.uuid().nullable().optional().openapi({ description: 'The folder; null or absent for the root.' }),
-          fileSize: z
-            .number()
-            .int()
-            .min(0)
-            .max(Number.MAX_SAFE_INTEGER)
-            .optional()
-            .openapi({ description: 'Files only, required: the exact number of bytes that will be uploaded.' }),
-          mimeType: MimeTypeSchema.optional().openapi({
-            description: 'Files only; default `application/octet-stream`.',
-          }),
-          onConflict: z.enum(['fail', 'rename', 'replace']).default('fail').openapi({
-            description:
-              'When the folder already holds the name: `fail` (409 `FILE_NAME_TAKEN`), `rename` (keep both: the new node is named `name (1).ext`, `name (2).ext`, …), or `replace` (files only: when this upload completes, the existing file takes its content and keeps its id; its author or an admin only).',
-          }),
-        })
-        .openapi('CreateFileNodeRequest'),
-    ),
+export const createFileNodeRoute = protectedRoute(
+  'write',
+  {
+    method: 'post',
+    path: '/client/files/nodes',
+    operationId: 'createFileNode',
+    tags,
+    summary: 'Step 1 of an upload: create a file node (or create a folder)',
+    description:
+      'A folder is ready at once. A file is `pending` until `complete-upload`: only its uploader sees it, and it holds its name in the folder. Refused with 403 `STORAGE_QUOTA_EXCEEDED` when the drive has no room for `fileSize` bytes, 413 `FILE_TOO_LARGE` above the largest file allowed (`GET /client/files/usage`). An agent token uploads into a folder granted to its agent (or one inside it; 400 on `parentId` otherwise), as the agent: `uploadSource: agent`, `agentTag` and `authorAgentId` its id.',
+    request: {
+      body: jsonBody(
+        z
+          .object({
+            type: z.enum(['folder', 'file']),
+            name: FileNameSchema,
+            parentId: z
+              .uuid()
+              .nullable()
+              .optional()
+              .openapi({ description: 'The folder; null or absent for the root.' }),
+            fileSize: z
+              .number()
+              .int()
+              .min(0)
+              .max(Number.MAX_SAFE_INTEGER)
+              .optional()
+              .openapi({ description: 'Files only, required: the exact number of bytes that will be uploaded.' }),
+            mimeType: MimeTypeSchema.optional().openapi({
+              description: 'Files only; default `application/octet-stream`.',
+            }),
+            onConflict: z.enum(['fail', 'rename', 'replace']).default('fail').openapi({
+              description:
+                'When the folder already holds the name: `fail` (409 `FILE_NAME_TAKEN`), `rename` (keep both: the new node is named `name (1).ext`, `name (2).ext`, …), or `replace` (files only: when this upload completes, the existing file takes its content and keeps its id; its author or an admin only).',
+            }),
+          })
+          .openapi('CreateFileNodeRequest'),
+      ),
+    },
+    responses: { 201: jsonResponse(FileNodeSchema, 'Created'), 409: nameTakenResponse },
   },
-  responses: { 201: jsonResponse(FileNodeSchema, 'Created'), 409: nameTakenResponse },
-});
+  { agents: true },
+);
 
 export const getFileNodeRoute = protectedRoute('read', {
   method: 'get',
@@ -150,60 +158,71 @@ export const getFileNodeRoute = protectedRoute('read', {
   responses: { 200: jsonResponse(FileNodeDetailSchema, 'The node and its path') },
 });
 
-export const createUploadUrlRoute = protectedRoute('write', {
-  method: 'post',
-  path: '/client/files/{nodeId}/upload-url',
-  operationId: 'createUploadUrl',
-  tags,
-  summary: 'Step 2 of an upload: a signed storage URL for the bytes',
-  description:
-    'For a pending file of the caller’s. Asking again starts the upload afresh (bytes sent for an earlier URL are dropped). `expiresIn` is in seconds.',
-  request: { params: nodeParams },
-  responses: {
-    200: jsonResponse(UploadTargetSchema, 'Where to PUT the bytes'),
-    409: { description: 'The upload is already complete, or the node is a folder (`CONFLICT`)', content: errorContent },
-  },
-});
-
-export const completeUploadRoute = protectedRoute('write', {
-  method: 'post',
-  path: '/client/files/{nodeId}/complete-upload',
-  operationId: 'completeUpload',
-  tags,
-  summary: 'Step 4 of an upload: check the stored bytes and make the file visible',
-  description:
-    'The stored size must equal the declared `fileSize`: otherwise 400 `FILE_SIZE_MISMATCH` and the node stays pending (ask for a new URL and send the bytes again). A `replace` upload puts its content into the file it replaces and answers that file.',
-  request: {
-    params: nodeParams,
-    body: {
-      required: false,
-      content: {
-        'application/json': {
-          schema: z
-            .object({
-              parts: z
-                .array(
-                  z.object({
-                    partNumber: z.number().int().min(1).max(FILE_LIMITS.parts),
-                    etag: z.string().min(1).max(200),
-                  }),
-                )
-                .max(FILE_LIMITS.parts)
-                .optional()
-                .openapi({
-                  description: 'Multipart uploads only: each part’s number and the `ETag` its PUT answered.',
-                }),
-            })
-            .openapi('CompleteUploadRequest'),
-        },
+export const createUploadUrlRoute = protectedRoute(
+  'write',
+  {
+    method: 'post',
+    path: '/client/files/{nodeId}/upload-url',
+    operationId: 'createUploadUrl',
+    tags,
+    summary: 'Step 2 of an upload: a signed storage URL for the bytes',
+    description:
+      'For a pending file of the caller’s. Asking again starts the upload afresh (bytes sent for an earlier URL are dropped). `expiresIn` is in seconds.',
+    request: { params: nodeParams },
+    responses: {
+      200: jsonResponse(UploadTargetSchema, 'Where to PUT the bytes'),
+      409: {
+        description: 'The upload is already complete, or the node is a folder (`CONFLICT`)',
+        content: errorContent,
       },
     },
   },
-  responses: {
-    200: jsonResponse(FileNodeSchema, 'The file, now ready'),
-    409: { description: 'Already complete, or no upload URL was asked for (`CONFLICT`)', content: errorContent },
+  { agents: true },
+);
+
+export const completeUploadRoute = protectedRoute(
+  'write',
+  {
+    method: 'post',
+    path: '/client/files/{nodeId}/complete-upload',
+    operationId: 'completeUpload',
+    tags,
+    summary: 'Step 4 of an upload: check the stored bytes and make the file visible',
+    description:
+      'The stored size must equal the declared `fileSize`: otherwise 400 `FILE_SIZE_MISMATCH` and the node stays pending (ask for a new URL and send the bytes again). A `replace` upload puts its content into the file it replaces and answers that file.',
+    request: {
+      params: nodeParams,
+      body: {
+        required: false,
+        content: {
+          'application/json': {
+            schema: z
+              .object({
+                parts: z
+                  .array(
+                    z.object({
+                      partNumber: z.number().int().min(1).max(FILE_LIMITS.parts),
+                      etag: z.string().min(1).max(200),
+                    }),
+                  )
+                  .max(FILE_LIMITS.parts)
+                  .optional()
+                  .openapi({
+                    description: 'Multipart uploads only: each part’s number and the `ETag` its PUT answered.',
+                  }),
+              })
+              .openapi('CompleteUploadRequest'),
+          },
+        },
+      },
+    },
+    responses: {
+      200: jsonResponse(FileNodeSchema, 'The file, now ready'),
+      409: { description: 'Already complete, or no upload URL was asked for (`CONFLICT`)', content: errorContent },
+    },
   },
-});
+  { agents: true },
+);
 
 export const getDownloadUrlRoute = protectedRoute(
   'read',

@@ -19,6 +19,7 @@ import {
   presentNode,
   subtree,
 } from './nodes.ts';
+import { agentCanRead } from './grants.ts';
 import { FILE_LIMITS, type FileNode, type FileNodeDetail, type UploadTarget } from './schemas.ts';
 import type { StoredPart } from './storage/types.ts';
 
@@ -26,7 +27,17 @@ const DEFAULT_MIME = 'application/octet-stream';
 
 /** The author fields of what the caller creates: the person (an API key acts as its owner). */
 function authorOf(actor: Actor) {
-  const { user } = actor.principal;
+  const { user, agent } = actor.principal;
+  // An agent token uploads as the agent: tagged so, and listed with the Agent badge.
+  if (agent) {
+    return {
+      authorName: agent.name,
+      authorUserId: null,
+      authorAgentId: agent.id,
+      uploadSource: 'agent' as const,
+      agentTag: agent.id,
+    };
+  }
   return { authorName: user.name, authorUserId: user.id, authorAgentId: null, uploadSource: 'client' as const };
 }
 
@@ -77,6 +88,14 @@ export async function createNode(ctx: AppContext, actor: Actor, input: CreateNod
     );
   }
   const parentId = input.parentId ?? null;
+  const { agent } = actor.principal;
+  if (agent) {
+    // An agent writes into the folders granted to it (and what is inside them), nowhere else.
+    if (parentId === null || !(await agentCanRead(ctx.db, agent.id, parentId))) {
+      throw invalidField('parentId', 'must be a folder granted to this agent');
+    }
+    if (input.onConflict === 'replace') throw invalidField('onConflict', 'an agent keeps both or is refused');
+  }
   const node = await ctx.db.transaction(async (tx) => {
     await lockDrive(tx, company.id);
     await findParentFolder(tx, company.id, parentId);

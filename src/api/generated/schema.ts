@@ -685,7 +685,7 @@ export type paths = {
         put?: never;
         /**
          * Step 1 of an upload: create a file node (or create a folder)
-         * @description A folder is ready at once. A file is `pending` until `complete-upload`: only its uploader sees it, and it holds its name in the folder. Refused with 403 `STORAGE_QUOTA_EXCEEDED` when the drive has no room for `fileSize` bytes, 413 `FILE_TOO_LARGE` above the largest file allowed (`GET /client/files/usage`).
+         * @description A folder is ready at once. A file is `pending` until `complete-upload`: only its uploader sees it, and it holds its name in the folder. Refused with 403 `STORAGE_QUOTA_EXCEEDED` when the drive has no room for `fileSize` bytes, 413 `FILE_TOO_LARGE` above the largest file allowed (`GET /client/files/usage`). An agent token uploads into a folder granted to its agent (or one inside it; 400 on `parentId` otherwise), as the agent: `uploadSource: agent`, `agentTag` and `authorAgentId` its id.
          */
         post: operations["createFileNode"];
         delete?: never;
