@@ -308,6 +308,7 @@ export async function filesListBench() {
           authFailuresPerMinute: 1e9,
           signInFailuresPer15Minutes: 1e9,
           signInFailuresPerAccountPer15Minutes: 1e9,
+          webhookDeliveriesPerMinute: 1e9,
         },
         trustProxy: false,
         sseHeartbeatMs: 10_000,

@@ -13,6 +13,8 @@ import { errorResponse, handleError, handleNotFound, validationHook } from './ht
 import { securityHeaders } from './http/security-headers.ts';
 import { API_TAGS } from './http/tags.ts';
 import { registerAgentRoutes } from './modules/agents/handlers.ts';
+import { registerAutomationRoutes } from './modules/automation/handlers.ts';
+import { registerIntegrationRoutes } from './modules/integrations/handlers.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/handlers.ts';
 import { registerAuthRoutes } from './modules/auth/handlers.ts';
 import { registerCardRoutes } from './modules/cards/handlers.ts';
@@ -87,6 +89,8 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerHomeRoutes(api);
   registerApiKeyRoutes(api);
   registerAgentRoutes(api);
+  registerIntegrationRoutes(api);
+  registerAutomationRoutes(api);
   registerMemberRoutes(api);
   registerOrganizationRoutes(api);
   registerProjectRoutes(api);

@@ -8,6 +8,7 @@ import { EventHub } from './events/hub.ts';
 import { createRateLimiters } from './http/rate-limit.ts';
 import type { Logger } from './lib/logger.ts';
 import { generateSigningSecret } from './lib/secrets.ts';
+import { parseSealingKey, sealingKey } from './lib/sealed.ts';
 import { Authenticator } from './modules/auth/authenticator.ts';
 import type { FileStorage } from './modules/files/storage/types.ts';
 
@@ -17,7 +18,11 @@ const SESSION_SECRET = 'session-signing-key';
  * The signing secrets: `JWT_SECRET` when configured, otherwise one generated on first start and
  * kept in the database so all instances agree and sessions survive restarts.
  */
-export async function loadSecrets(db: Database, configured?: string): Promise<Secrets> {
+export async function loadSecrets(
+  db: Database,
+  configured?: string,
+  credentialKeys: { current?: string; previous?: string } = {},
+): Promise<Secrets> {
   let session = configured;
   if (!session) {
     await db
@@ -32,7 +37,15 @@ export async function loadSecrets(db: Database, configured?: string): Promise<Se
   const support = createHmac('sha256', session).update('support-widget-identity').digest('base64url');
   const storage = createHmac('sha256', session).update('file-storage-urls').digest('base64url');
   const invitations = createHmac('sha256', session).update('invitation-tokens').digest('base64url');
-  return { session, support, storage, invitations };
+  // Sealing key: configured, or derived from the session secret (which then guards both).
+  const current = credentialKeys.current
+    ? parseSealingKey(credentialKeys.current)
+    : sealingKey(createHmac('sha256', session).update('credentials-sealing').digest());
+  const previous = (credentialKeys.previous ?? '')
+    .split(',')
+    .filter((text) => text.trim() !== '')
+    .map(parseSealingKey);
+  return { session, support, storage, invitations, credentials: [current, ...previous] };
 }
 
 export type ContextOptions = {
@@ -40,6 +53,8 @@ export type ContextOptions = {
   config: AppConfig;
   logger: Logger;
   jwtSecret?: string;
+  /** `CREDENTIALS_KEY` and `CREDENTIALS_KEY_PREVIOUS` (lib/sealed.ts). */
+  credentialKeys?: { current?: string; previous?: string };
   /** The clock of the rate limiters and the credential cache; tests control it. */
   clock?: () => number;
   /** Builds where file bytes are kept, once the secrets (which sign its URLs) are loaded. */
@@ -52,10 +67,11 @@ export async function createContext({
   config,
   logger,
   jwtSecret,
+  credentialKeys,
   clock,
   storage,
 }: ContextOptions): Promise<AppContext> {
-  const secrets = await loadSecrets(handle.db, jwtSecret);
+  const secrets = await loadSecrets(handle.db, jwtSecret, credentialKeys);
   const bus = await createEventBus(handle, logger);
   return {
     db: handle.db,

@@ -111,6 +111,21 @@ const EnvSchema = z.object({
    * reference runner (runner/), so they answer chats and work on delegated cards. `off`: it does not.
    */
   DEMO_AGENTS: z.enum(['on', 'off']).default('on'),
+  /**
+   * The key that seals integration credentials and webhook signing secrets at rest: 32 random
+   * bytes in base64 (`openssl rand -base64 32`). Unset: a key derived from the session signing
+   * secret (JWT_SECRET, or the one generated into the database) — set it in production.
+   */
+  CREDENTIALS_KEY: z.string().min(43, 'CREDENTIALS_KEY must be 32 random bytes in base64').optional(),
+  /**
+   * Earlier CREDENTIALS_KEY values, comma-separated, while rotating: values sealed under them are
+   * still read, and re-sealed under CREDENTIALS_KEY at start. Remove them once the log says so.
+   */
+  CREDENTIALS_KEY_PREVIOUS: z.string().min(43).optional(),
+  /** Requests one webhook endpoint accepts per minute; more get 429. */
+  WEBHOOK_DELIVERIES_PER_MINUTE: positiveInt.default(60),
+  /** How often the scheduler looks for cron jobs whose time has come, in seconds. */
+  SCHEDULER_INTERVAL_SECONDS: positiveInt.max(300).default(10),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

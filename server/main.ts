@@ -34,6 +34,7 @@ const ctx = await createContext({
   handle,
   logger,
   jwtSecret: env.JWT_SECRET,
+  credentialKeys: { current: env.CREDENTIALS_KEY, previous: env.CREDENTIALS_KEY_PREVIOUS },
   storage: (secrets) => createStorage(storage, secrets.storage),
   config: {
     sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
@@ -44,6 +45,7 @@ const ctx = await createContext({
       authFailuresPerMinute: env.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
       signInFailuresPer15Minutes: env.RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES,
       signInFailuresPerAccountPer15Minutes: env.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_15_MINUTES,
+      webhookDeliveriesPerMinute: env.WEBHOOK_DELIVERIES_PER_MINUTE,
     },
     trustProxy: env.TRUST_PROXY,
     staticDir: env.STATIC_DIR,

@@ -5,6 +5,7 @@
  * authenticator use these types, and `AppContext` (context.ts) holds those services in turn.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Keyring } from './lib/sealed.ts';
 
 export type AppConfig = {
   /** Lifetime of a sign-in session, in seconds. */
@@ -20,6 +21,8 @@ export type AppConfig = {
     signInFailuresPer15Minutes: number;
     /** Failed sign-ins per account (normalised email) per 15 minutes; a success clears them. */
     signInFailuresPerAccountPer15Minutes: number;
+    /** Requests one webhook endpoint accepts per minute. */
+    webhookDeliveriesPerMinute: number;
   };
   /** Read the client address from `X-Forwarded-For`. */
   trustProxy: boolean;
@@ -35,6 +38,8 @@ export type AppConfig = {
   files: FilesConfig;
   /** Where people open the web app (invitation links); unset: the request's origin. */
   publicUrl?: string;
+  /** How often the scheduler fires due cron jobs, in milliseconds (main.ts; tests call it themselves). */
+  schedulerIntervalMs?: number;
   /** Invitation emails over SMTP; unset: none are sent (admins copy the link). */
   mail?: { smtpUrl: string; from: string };
 };
@@ -63,6 +68,8 @@ export type Secrets = {
   storage: string;
   /** Makes invitation tokens (an HMAC of the invitation's id), so only their hash is stored. */
   invitations: string;
+  /** Seals integration credentials and webhook signing secrets at rest (lib/sealed.ts). */
+  credentials: Keyring;
 };
 
 export type CompanyRole = 'admin' | 'member';

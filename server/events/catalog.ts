@@ -19,6 +19,8 @@ import {
 } from '../modules/agents/schemas.ts';
 import { CardSchema, ColumnEntrySchema } from '../modules/cards/schemas.ts';
 import { CommentSchema } from '../modules/comments/schemas.ts';
+import { CronRunSchema } from '../modules/automation/schemas.ts';
+import { GrantSchema } from '../modules/integrations/schemas.ts';
 import { FileNodeSchema } from '../modules/files/schemas.ts';
 import { ColumnSchema, ProjectSchema } from '../modules/projects/schemas.ts';
 import { WikiAuthorSchema, WikiPageSummarySchema } from '../modules/wiki/schemas.ts';
@@ -245,6 +247,83 @@ const AgentFileGrantedEventData = z
   .object({ agentId, nodeId: z.uuid(), ...actorFields })
   .openapi('AgentFileGrantedEventData', { description: 'A file or folder was granted to the agent.' });
 
+const IntegrationGrantEventData = z
+  .object({ agentId, grant: GrantSchema, ...actorFields })
+  .openapi('IntegrationGrantEventData', {
+    description: 'The grant as it now is: use it within its scope and constraints.',
+  });
+
+const IntegrationGrantRevokedEventData = z
+  .object({ agentId, grantId: z.uuid(), ...actorFields })
+  .openapi('IntegrationGrantRevokedEventData', { description: 'The grant was revoked: stop using the connection.' });
+
+const change = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values);
+
+const IntegrationGrantChangedEventData = z
+  .object({ agentId, grantId: z.uuid(), change: change(['granted', 'updated', 'revoked']), ...actorFields })
+  .openapi('IntegrationGrantChangedEventData', { description: 'An agent’s grants changed; read them again.' });
+
+const IntegrationConnectionChangedEventData = z
+  .object({ connectionId: z.uuid(), change: change(['created', 'updated', 'revoked']), ...actorFields })
+  .openapi('IntegrationConnectionChangedEventData', { description: 'A connection changed; read the list again.' });
+
+const CronJobChangedEventData = z
+  .object({ agentId, cronJobId: z.uuid(), change: change(['created', 'updated', 'deleted']), ...actorFields })
+  .openapi('CronJobChangedEventData', { description: 'An agent’s schedules changed; read them again.' });
+
+const AgentCronFiredEventData = z
+  .object({
+    agentId,
+    cronJobId: z.uuid(),
+    runId: z.uuid(),
+    name: z.string(),
+    instruction: z.string(),
+    scheduledFor: z.iso.datetime(),
+    manual: z.boolean(),
+    ...actorFields,
+  })
+  .openapi('AgentCronFiredEventData', {
+    description:
+      'A schedule fired: do what `instruction` says, then report the outcome with `PATCH /agents/{agentId}/cron-runs/{runId}`.',
+  });
+
+const CronRunRecordedEventData = z
+  .object({ agentId, cronJobId: z.uuid(), run: CronRunSchema, ...actorFields })
+  .openapi('CronRunRecordedEventData', { description: 'A run was recorded, or its outcome reported.' });
+
+const WebhookEndpointChangedEventData = z
+  .object({ agentId, endpointId: z.uuid(), change: change(['created', 'rotated', 'revoked']), ...actorFields })
+  .openapi('WebhookEndpointChangedEventData', {
+    description: 'An agent’s webhook endpoints changed; read them again.',
+  });
+
+const AgentWebhookReceivedEventData = z
+  .object({
+    agentId,
+    endpointId: z.uuid(),
+    deliveryId: z.uuid(),
+    name: z.string().openapi({ description: 'The endpoint’s name.' }),
+    payload: z.unknown().openapi({ description: 'The JSON body the outside system sent.' }),
+    receivedAt: z.iso.datetime(),
+    redelivery: z.boolean(),
+    ...actorFields,
+  })
+  .openapi('AgentWebhookReceivedEventData', { description: 'An outside system handed the agent work.' });
+
+const WebhookDeliveryRecordedEventData = z
+  .object({
+    agentId,
+    endpointId: z.uuid(),
+    deliveryId: z.uuid(),
+    status: z.enum(['delivered', 'redelivered']),
+    receivedAt: z.iso.datetime(),
+    sizeBytes: z.number().int(),
+    ...actorFields,
+  })
+  .openapi('WebhookDeliveryRecordedEventData', {
+    description: 'A delivery came in or was redelivered (without its payload; read the deliveries).',
+  });
+
 /** Every event type: the schema of its data, and what it means. */
 export const EVENT_CATALOG = {
   'project.created': { data: ProjectEventData, summary: 'A project (board) was created.' },
@@ -330,6 +409,50 @@ export const EVENT_CATALOG = {
   'agent.file.granted': {
     data: AgentFileGrantedEventData,
     summary: 'Agent stream only: a file or folder was granted to the agent.',
+  },
+  'agent.integration.granted': {
+    data: IntegrationGrantEventData,
+    summary: 'Agent stream only: a connection was granted to the agent.',
+  },
+  'agent.integration.updated': {
+    data: IntegrationGrantEventData,
+    summary: 'Agent stream only: a grant’s constraints changed.',
+  },
+  'agent.integration.revoked': {
+    data: IntegrationGrantRevokedEventData,
+    summary: 'Agent stream only: a grant was revoked.',
+  },
+  'integration.grant.changed': {
+    data: IntegrationGrantChangedEventData,
+    summary: 'An agent was granted a connection, or a grant changed or was revoked (every member).',
+  },
+  'integration.connection.changed': {
+    data: IntegrationConnectionChangedEventData,
+    summary: 'A company connection changed (every member); a personal one (its owner only).',
+  },
+  'cron.job.changed': {
+    data: CronJobChangedEventData,
+    summary: 'An agent’s schedule was created, changed or deleted (every member).',
+  },
+  'agent.cron.fired': {
+    data: AgentCronFiredEventData,
+    summary: 'Agent stream only: one of the agent’s schedules fired.',
+  },
+  'cron.run.recorded': {
+    data: CronRunRecordedEventData,
+    summary: 'A schedule fired (or was skipped), or the agent reported a run’s outcome (every member).',
+  },
+  'webhook.endpoint.changed': {
+    data: WebhookEndpointChangedEventData,
+    summary: 'An agent’s webhook endpoint was created, rotated or revoked (every member).',
+  },
+  'agent.webhook.received': {
+    data: AgentWebhookReceivedEventData,
+    summary: 'Agent stream only: a webhook delivery came in (or was redelivered), with its payload.',
+  },
+  'webhook.delivery.recorded': {
+    data: WebhookDeliveryRecordedEventData,
+    summary: 'A webhook delivery came in or was redelivered (every member; no payload).',
   },
   'wiki.comment.deleted': {
     data: WikiCommentDeletedEventData,

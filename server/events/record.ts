@@ -10,11 +10,19 @@ export const EVENTS_TOPIC = 'events';
 /** What the bus carries for each recorded event; streams read the event itself from the table. */
 export type EventNotice = { companyId: string; id: number };
 
-/** Who made a change: the principal, and the browser tab it came from (`X-Client-Id`). */
+/**
+ * Who made a change: the principal, and the browser tab it came from (`X-Client-Id`); or the
+ * server itself (`system`: the scheduler firing a cron job, a webhook delivery coming in), whose
+ * events carry no acting person or agent.
+ */
 export type Actor = { principal: Principal; clientId?: string };
+export type SystemActor = { system: { companyId: string } };
+/** Who an event is recorded for: a principal's change, or the server's own. */
+export type EventActor = Actor | SystemActor;
 
 /** What every event carries besides the change itself: who made it, and from which tab. */
-function actorFields(actor: Actor): ActorFields {
+function actorFields(actor: EventActor): ActorFields {
+  if ('system' in actor) return {};
   const { principal, clientId } = actor;
   return {
     ...(principal.agent ? { actorAgentId: principal.agent.id } : { actorUserId: principal.user.id }),
@@ -56,14 +64,14 @@ function subjectOf(payload: Record<string, unknown>) {
  */
 export async function recordEvent<T extends EventType>(
   executor: Executor,
-  actor: Actor,
+  actor: EventActor,
   type: T,
   payload: EventPayload<T>,
   audience?: Audience,
 ): Promise<void> {
   const body = { ...payload, ...actorFields(actor) };
   checkEvent(type, body);
-  const companyId = actor.principal.company?.id;
+  const companyId = 'system' in actor ? actor.system.companyId : actor.principal.company?.id;
   if (!companyId) return;
   const { projectId, cardId } = subjectOf(body);
   const audienceUserId = audience && 'userId' in audience ? audience.userId : null;

@@ -26,6 +26,7 @@ const limits = {
   userPerMinute: 10,
   publicGetPerMinute: 6,
   signInFailuresPerAccountPer15Minutes: 4,
+  webhookDeliveriesPerMinute: 4,
 };
 const config = {
   sessionTtlSeconds: 3600,

@@ -23,6 +23,7 @@ const t = useTestApp({
       authFailuresPerMinute: defaults.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE,
       signInFailuresPer15Minutes: defaults.RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES,
       signInFailuresPerAccountPer15Minutes: defaults.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_15_MINUTES,
+      webhookDeliveriesPerMinute: defaults.WEBHOOK_DELIVERIES_PER_MINUTE,
     },
   },
 });

@@ -21,6 +21,8 @@ export type RateLimiters = {
   signInFailures: Limiter;
   /** Failed sign-ins per account (normalised email): guessing one account's password is slowed. */
   signInAccountFailures: Limiter;
+  /** Requests to one webhook endpoint (by its id). */
+  webhookDeliveries: Limiter;
 };
 
 export type LimiterOptions = {
@@ -48,6 +50,7 @@ export function createRateLimiters(limits: AppConfig['rateLimits'], options: Lim
     authFailures: make('auth-failures', limits.authFailuresPerMinute, 60_000),
     signInFailures: make('sign-in-failures', limits.signInFailuresPer15Minutes, 15 * 60_000),
     signInAccountFailures: make('sign-in-account-failures', limits.signInFailuresPerAccountPer15Minutes, 15 * 60_000),
+    webhookDeliveries: make('webhook-deliveries', limits.webhookDeliveriesPerMinute, 60_000),
   };
 }
 

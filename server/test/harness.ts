@@ -29,6 +29,7 @@ export const relaxedLimits: AppConfig['rateLimits'] = {
   authFailuresPerMinute: 1_000_000,
   signInFailuresPer15Minutes: 1_000_000,
   signInFailuresPerAccountPer15Minutes: 1_000_000,
+  webhookDeliveriesPerMinute: 1_000_000,
 };
 
 let database: Promise<DatabaseHandle> | undefined;

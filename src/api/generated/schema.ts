@@ -821,7 +821,7 @@ export type paths = {
          *
          *     The stream opens with `event: ready` and `data: {"resumed": boolean}`. Every other event has an `id`; reconnect with `Last-Event-ID: <id>` to receive what was missed. `resumed: false` means the gap was too long to replay: reload your data.
          *
-         *     Events: `project.created`, `project.updated`, `columns.changed`, `card.created`, `card.moved`, `card.archived`, `card.restored`, `card.updated`, `comment.created`, `comment.updated`, `comment.resolved`, `comment.reopened`, `comment.deleted`, `wiki.page.created`, `wiki.page.saved`, `wiki.page.moved`, `wiki.page.archived`, `wiki.page.restored`, `wiki.comment.created`, `wiki.comment.updated`, `wiki.comment.resolved`, `wiki.comment.reopened`, `file.created`, `file.updated`, `file.trashed`, `file.restored`, `organization.updated`, `agent.updated`, `agent.session.updated`, `agent.message.created`, `agent.message.appended`, `agent.message.updated`, `agent.session.message`, `agent.card.delegated`, `agent.session.stopped`, `agent.status.changed`, `agent.file.granted`, `wiki.comment.deleted`. Each message is described by `LiveStreamMessage` (the `ready` message, or a `LiveEvent`: one schema per event type, `CardMovedEvent` and so on); `data` is JSON and always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header. Your own changes come back too: skip those with your `clientId`.
+         *     Events: `project.created`, `project.updated`, `columns.changed`, `card.created`, `card.moved`, `card.archived`, `card.restored`, `card.updated`, `comment.created`, `comment.updated`, `comment.resolved`, `comment.reopened`, `comment.deleted`, `wiki.page.created`, `wiki.page.saved`, `wiki.page.moved`, `wiki.page.archived`, `wiki.page.restored`, `wiki.comment.created`, `wiki.comment.updated`, `wiki.comment.resolved`, `wiki.comment.reopened`, `file.created`, `file.updated`, `file.trashed`, `file.restored`, `organization.updated`, `agent.updated`, `agent.session.updated`, `agent.message.created`, `agent.message.appended`, `agent.message.updated`, `agent.session.message`, `agent.card.delegated`, `agent.session.stopped`, `agent.status.changed`, `agent.file.granted`, `agent.integration.granted`, `agent.integration.updated`, `agent.integration.revoked`, `integration.grant.changed`, `integration.connection.changed`, `cron.job.changed`, `agent.cron.fired`, `cron.run.recorded`, `webhook.endpoint.changed`, `agent.webhook.received`, `webhook.delivery.recorded`, `wiki.comment.deleted`. Each message is described by `LiveStreamMessage` (the `ready` message, or a `LiveEvent`: one schema per event type, `CardMovedEvent` and so on); `data` is JSON and always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header. Your own changes come back too: skip those with your `clientId`.
          *
          *     The stream ends when the credential behind it is revoked. A caller without a company gets 404.
          */
@@ -1827,6 +1827,46 @@ export type components = {
              */
             sessionId: string;
         };
+        /** @description `agent.cron.fired`: Agent stream only: one of the agent’s schedules fired. */
+        AgentCronFiredEvent: {
+            data: components["schemas"]["AgentCronFiredEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "agent.cron.fired";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description A schedule fired: do what `instruction` says, then report the outcome with `PATCH /agents/{agentId}/cron-runs/{runId}`. */
+        AgentCronFiredEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /**
+             * Format: uuid
+             * @description The agent.
+             */
+            agentId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            cronJobId: string;
+            instruction: string;
+            manual: boolean;
+            name: string;
+            /** Format: uuid */
+            runId: string;
+            /** Format: date-time */
+            scheduledFor: string;
+        };
         AgentDelegation: {
             accountable: components["schemas"]["PersonRef"];
             /** Format: uuid */
@@ -1913,6 +1953,39 @@ export type components = {
             clientId?: string;
             /** Format: uuid */
             nodeId: string;
+        };
+        /** @description `agent.integration.granted`: Agent stream only: a connection was granted to the agent. */
+        AgentIntegrationGrantedEvent: {
+            data: components["schemas"]["IntegrationGrantEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "agent.integration.granted";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description `agent.integration.revoked`: Agent stream only: a grant was revoked. */
+        AgentIntegrationRevokedEvent: {
+            data: components["schemas"]["IntegrationGrantRevokedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "agent.integration.revoked";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description `agent.integration.updated`: Agent stream only: a grant’s constraints changed. */
+        AgentIntegrationUpdatedEvent: {
+            data: components["schemas"]["IntegrationGrantEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "agent.integration.updated";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
         };
         AgentMessage: {
             /** @description The steps the agent took for this reply, in order. */
@@ -2221,6 +2294,48 @@ export type components = {
             event: "agent.updated";
             /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
             id: string;
+        };
+        /** @description `agent.webhook.received`: Agent stream only: a webhook delivery came in (or was redelivered), with its payload. */
+        AgentWebhookReceivedEvent: {
+            data: components["schemas"]["AgentWebhookReceivedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "agent.webhook.received";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description An outside system handed the agent work. */
+        AgentWebhookReceivedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /**
+             * Format: uuid
+             * @description The agent.
+             */
+            agentId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            deliveryId: string;
+            /** Format: uuid */
+            endpointId: string;
+            /** @description The endpoint’s name. */
+            name: string;
+            /** @description The JSON body the outside system sent. */
+            payload?: unknown;
+            /** Format: date-time */
+            receivedAt: string;
+            redelivery: boolean;
         };
         /** @description A person wrote to the agent: read the session’s messages (the agent may). */
         AgentWorkMessageEventData: {
@@ -2905,6 +3020,101 @@ export type components = {
             position?: number;
             title: string;
         };
+        /** @description `cron.job.changed`: An agent’s schedule was created, changed or deleted (every member). */
+        CronJobChangedEvent: {
+            data: components["schemas"]["CronJobChangedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "cron.job.changed";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description An agent’s schedules changed; read them again. */
+        CronJobChangedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /**
+             * Format: uuid
+             * @description The agent.
+             */
+            agentId: string;
+            /** @enum {string} */
+            change: "created" | "updated" | "deleted";
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            cronJobId: string;
+        };
+        CronRun: {
+            /** Format: uuid */
+            agentId: string;
+            /** Format: uuid */
+            cronJobId: string;
+            /** Format: date-time */
+            firedAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description Fired with “Run now” rather than by the schedule. */
+            manual: boolean;
+            /** @description What came of it, in the agent’s words (or why it was skipped). */
+            outcome: string | null;
+            /** Format: date-time */
+            reportedAt: string | null;
+            /**
+             * Format: date-time
+             * @description The time of the schedule this run is for.
+             */
+            scheduledFor: string;
+            /**
+             * @description `delivered`: sent to the agent’s stream (`agent.cron.fired`). `skipped`: not sent, the agent was paused or completed (see `outcome`). `succeeded` / `failed`: what the agent reported.
+             * @enum {string}
+             */
+            status: "delivered" | "skipped" | "succeeded" | "failed";
+        };
+        /** @description `cron.run.recorded`: A schedule fired (or was skipped), or the agent reported a run’s outcome (every member). */
+        CronRunRecordedEvent: {
+            data: components["schemas"]["CronRunRecordedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "cron.run.recorded";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description A run was recorded, or its outcome reported. */
+        CronRunRecordedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /**
+             * Format: uuid
+             * @description The agent.
+             */
+            agentId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            cronJobId: string;
+            run: components["schemas"]["CronRun"];
+        };
         DeleteFileNodeResult: {
             /** @description Nodes moved to the trash: the node and what was in it. */
             count: number;
@@ -3178,6 +3388,149 @@ export type components = {
             /** @enum {string} */
             status: "ok";
         };
+        /** @description `integration.connection.changed`: A company connection changed (every member); a personal one (its owner only). */
+        IntegrationConnectionChangedEvent: {
+            data: components["schemas"]["IntegrationConnectionChangedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "integration.connection.changed";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description A connection changed; read the list again. */
+        IntegrationConnectionChangedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /** @enum {string} */
+            change: "created" | "updated" | "revoked";
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            connectionId: string;
+        };
+        IntegrationGrant: {
+            /** Format: uuid */
+            agentId: string;
+            /** @description The tools of the connection the agent may use; empty: every tool its scope allows. */
+            allowedTools: string[];
+            /** Format: uuid */
+            connectionId: string;
+            /** @description Free-form limits the agent applies (e.g. `{"repositories": ["acme/web"], "maxPerDay": 50}`); bounded: 8 KiB as JSON, 6 levels, 200 keys, strings up to 2,000 characters, no `__proto__`, `constructor` or `prototype` keys. */
+            constraints: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null: until revoked. Past it, the grant no longer applies.
+             */
+            expiresAt: string | null;
+            /** Format: uuid */
+            grantedBy: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the agent last redeemed the credentials.
+             */
+            lastUsedAt: string | null;
+            /** @enum {string} */
+            scope: "read" | "write" | "read_write";
+            /**
+             * @description Computed: `expired` past `expiresAt`; `connection_unavailable` while the connection is not `active`; `active` otherwise.
+             * @enum {string}
+             */
+            status: "active" | "expired" | "connection_unavailable";
+        };
+        /** @description `integration.grant.changed`: An agent was granted a connection, or a grant changed or was revoked (every member). */
+        IntegrationGrantChangedEvent: {
+            data: components["schemas"]["IntegrationGrantChangedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "integration.grant.changed";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description An agent’s grants changed; read them again. */
+        IntegrationGrantChangedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /**
+             * Format: uuid
+             * @description The agent.
+             */
+            agentId: string;
+            /** @enum {string} */
+            change: "granted" | "updated" | "revoked";
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            grantId: string;
+        };
+        /** @description The grant as it now is: use it within its scope and constraints. */
+        IntegrationGrantEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /**
+             * Format: uuid
+             * @description The agent.
+             */
+            agentId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            grant: components["schemas"]["IntegrationGrant"];
+        };
+        /** @description The grant was revoked: stop using the connection. */
+        IntegrationGrantRevokedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /**
+             * Format: uuid
+             * @description The agent.
+             */
+            agentId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            grantId: string;
+        };
         Invitation: {
             /** Format: date-time */
             acceptedAt: string | null;
@@ -3231,7 +3584,7 @@ export type components = {
             companyId: string;
         };
         /** @description A live event: a change in the caller’s company, by anyone (the caller included). Every event has an `id`; its `data` carries `actorUserId` (a person) or `actorAgentId` (an agent), and `clientId` when the change came with an `X-Client-Id` header. */
-        LiveEvent: components["schemas"]["ProjectCreatedEvent"] | components["schemas"]["ProjectUpdatedEvent"] | components["schemas"]["ColumnsChangedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardMovedEvent"] | components["schemas"]["CardArchivedEvent"] | components["schemas"]["CardRestoredEvent"] | components["schemas"]["CardUpdatedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentUpdatedEvent"] | components["schemas"]["CommentResolvedEvent"] | components["schemas"]["CommentReopenedEvent"] | components["schemas"]["CommentDeletedEvent"] | components["schemas"]["WikiPageCreatedEvent"] | components["schemas"]["WikiPageSavedEvent"] | components["schemas"]["WikiPageMovedEvent"] | components["schemas"]["WikiPageArchivedEvent"] | components["schemas"]["WikiPageRestoredEvent"] | components["schemas"]["WikiCommentCreatedEvent"] | components["schemas"]["WikiCommentUpdatedEvent"] | components["schemas"]["WikiCommentResolvedEvent"] | components["schemas"]["WikiCommentReopenedEvent"] | components["schemas"]["FileCreatedEvent"] | components["schemas"]["FileUpdatedEvent"] | components["schemas"]["FileTrashedEvent"] | components["schemas"]["FileRestoredEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["AgentUpdatedEvent"] | components["schemas"]["AgentSessionUpdatedEvent"] | components["schemas"]["AgentMessageCreatedEvent"] | components["schemas"]["AgentMessageAppendedEvent"] | components["schemas"]["AgentMessageUpdatedEvent"] | components["schemas"]["AgentSessionMessageEvent"] | components["schemas"]["AgentCardDelegatedEvent"] | components["schemas"]["AgentSessionStoppedEvent"] | components["schemas"]["AgentStatusChangedEvent"] | components["schemas"]["AgentFileGrantedEvent"] | components["schemas"]["WikiCommentDeletedEvent"];
+        LiveEvent: components["schemas"]["ProjectCreatedEvent"] | components["schemas"]["ProjectUpdatedEvent"] | components["schemas"]["ColumnsChangedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardMovedEvent"] | components["schemas"]["CardArchivedEvent"] | components["schemas"]["CardRestoredEvent"] | components["schemas"]["CardUpdatedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentUpdatedEvent"] | components["schemas"]["CommentResolvedEvent"] | components["schemas"]["CommentReopenedEvent"] | components["schemas"]["CommentDeletedEvent"] | components["schemas"]["WikiPageCreatedEvent"] | components["schemas"]["WikiPageSavedEvent"] | components["schemas"]["WikiPageMovedEvent"] | components["schemas"]["WikiPageArchivedEvent"] | components["schemas"]["WikiPageRestoredEvent"] | components["schemas"]["WikiCommentCreatedEvent"] | components["schemas"]["WikiCommentUpdatedEvent"] | components["schemas"]["WikiCommentResolvedEvent"] | components["schemas"]["WikiCommentReopenedEvent"] | components["schemas"]["FileCreatedEvent"] | components["schemas"]["FileUpdatedEvent"] | components["schemas"]["FileTrashedEvent"] | components["schemas"]["FileRestoredEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["AgentUpdatedEvent"] | components["schemas"]["AgentSessionUpdatedEvent"] | components["schemas"]["AgentMessageCreatedEvent"] | components["schemas"]["AgentMessageAppendedEvent"] | components["schemas"]["AgentMessageUpdatedEvent"] | components["schemas"]["AgentSessionMessageEvent"] | components["schemas"]["AgentCardDelegatedEvent"] | components["schemas"]["AgentSessionStoppedEvent"] | components["schemas"]["AgentStatusChangedEvent"] | components["schemas"]["AgentFileGrantedEvent"] | components["schemas"]["AgentIntegrationGrantedEvent"] | components["schemas"]["AgentIntegrationUpdatedEvent"] | components["schemas"]["AgentIntegrationRevokedEvent"] | components["schemas"]["IntegrationGrantChangedEvent"] | components["schemas"]["IntegrationConnectionChangedEvent"] | components["schemas"]["CronJobChangedEvent"] | components["schemas"]["AgentCronFiredEvent"] | components["schemas"]["CronRunRecordedEvent"] | components["schemas"]["WebhookEndpointChangedEvent"] | components["schemas"]["AgentWebhookReceivedEvent"] | components["schemas"]["WebhookDeliveryRecordedEvent"] | components["schemas"]["WikiCommentDeletedEvent"];
         /** @description The first message of every stream, once it is subscribed: nothing recorded afterwards can be missed. It has no `id`. */
         LiveReady: {
             data: components["schemas"]["LiveReadyData"];
@@ -3840,6 +4193,81 @@ export type components = {
         };
         /** @description Step 2 of an upload: where to send the bytes. The local-disk backend always answers `single`; the S3 backend answers `multipart` for large files. */
         UploadTarget: components["schemas"]["SingleUploadTarget"] | components["schemas"]["MultipartUploadTarget"];
+        /** @description `webhook.delivery.recorded`: A webhook delivery came in or was redelivered (every member; no payload). */
+        WebhookDeliveryRecordedEvent: {
+            data: components["schemas"]["WebhookDeliveryRecordedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "webhook.delivery.recorded";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description A delivery came in or was redelivered (without its payload; read the deliveries). */
+        WebhookDeliveryRecordedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /**
+             * Format: uuid
+             * @description The agent.
+             */
+            agentId: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            deliveryId: string;
+            /** Format: uuid */
+            endpointId: string;
+            /** Format: date-time */
+            receivedAt: string;
+            sizeBytes: number;
+            /** @enum {string} */
+            status: "delivered" | "redelivered";
+        };
+        /** @description `webhook.endpoint.changed`: An agent’s webhook endpoint was created, rotated or revoked (every member). */
+        WebhookEndpointChangedEvent: {
+            data: components["schemas"]["WebhookEndpointChangedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "webhook.endpoint.changed";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description An agent’s webhook endpoints changed; read them again. */
+        WebhookEndpointChangedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /**
+             * Format: uuid
+             * @description The agent.
+             */
+            agentId: string;
+            /** @enum {string} */
+            change: "created" | "rotated" | "revoked";
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            endpointId: string;
+        };
         /** @description Who made a change: a person or an agent. */
         WikiAuthor: {
             /**
