@@ -9,6 +9,7 @@ import { seedDemoFiles, signedUrlWriter } from './db/seed/files.ts';
 import { backendFromEnv, startDemoAgents } from '../runner/index.ts';
 import { loadEnv } from './env.ts';
 import { sweepFiles } from './modules/files/index.ts';
+import { resealSecrets } from './modules/integrations/index.ts';
 import { createStorage, describeStorage, storageOptions, storageOrigins } from './modules/files/storage/index.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -66,6 +67,13 @@ const ctx = await createContext({
 });
 
 const app = createApp(ctx);
+// Key rotation: secrets sealed under a previous CREDENTIALS_KEY are re-sealed under the current one.
+if (ctx.secrets.credentials.length > 1) {
+  const { resealed, unreadable } = await handle.exclusive(() => resealSecrets(handle.db, ctx.secrets.credentials));
+  logger.info(`credentials: re-sealed ${resealed} secrets under the current CREDENTIALS_KEY`);
+  if (unreadable > 0) logger.warn(`credentials: ${unreadable} secrets were sealed under a key that is not configured`);
+  else logger.info('credentials: every secret is sealed under CREDENTIALS_KEY; CREDENTIALS_KEY_PREVIOUS may be removed');
+}
 // The demo drive's bytes go through the storage's signed upload URLs, so it needs the app.
 if (env.SEED !== 'none') {
   const write = signedUrlWriter(ctx.storage, app);

@@ -42,6 +42,13 @@ export const ErrorCode = {
   agentUnavailable: 'AGENT_UNAVAILABLE',
   sessionStopped: 'SESSION_STOPPED',
   messageFinished: 'MESSAGE_FINISHED',
+  connectionRevoked: 'CONNECTION_REVOKED',
+  connectionUnavailable: 'CONNECTION_UNAVAILABLE',
+  grantExists: 'GRANT_EXISTS',
+  grantExpired: 'GRANT_EXPIRED',
+  runAlreadyReported: 'RUN_ALREADY_REPORTED',
+  webhookRevoked: 'WEBHOOK_REVOKED',
+  webhookLimitReached: 'WEBHOOK_LIMIT_REACHED',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
 } as const;

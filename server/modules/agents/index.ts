@@ -2,6 +2,6 @@
  * What other modules may use of the agents module; its other files are its own (eslint.config.js
  * refuses imports of them from other modules).
  */
-export { mintAgentToken } from './service.ts';
+export { agentInScope, canManageAgent, mintAgentToken, type AgentRow } from './service.ts';
 export { onAssigneeChange } from './sessions.ts';
 export { searchProviders } from './search.ts';

@@ -108,6 +108,26 @@ export async function findAgent(db: Executor, companyId: string, agentId: string
   return row;
 }
 
+/**
+ * The agent `agentId` of the caller's company, for operations on what belongs to an agent (its
+ * grants, schedules, webhooks): 404 when it is not in the company, and for an agent token when it
+ * is another agent. `manage: true` also requires `canManageAgent` (403 `FORBIDDEN`).
+ */
+export async function agentInScope(
+  db: Executor,
+  principal: Principal,
+  agentId: string,
+  { manage = false, lock = false }: { manage?: boolean; lock?: boolean } = {},
+): Promise<AgentRow> {
+  const company = requireCompany(principal);
+  if (principal.agent && principal.agent.id !== agentId) throw notFound('Agent not found');
+  const agent = await findAgent(db, company.id, agentId, { lock });
+  if (manage && !canManageAgent(principal, agent)) {
+    throw forbidden('Only company admins and the person responsible for the agent may change this');
+  }
+  return agent;
+}
+
 export async function getAgent(ctx: AppContext, principal: Principal, agentId: string): Promise<Agent> {
   const company = requireCompany(principal);
   const [row] = await selectAgents(ctx.db, company.id, { id: agentId });

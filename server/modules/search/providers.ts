@@ -1,6 +1,7 @@
 import { searchProviders as sessions } from '../agents/index.ts';
 import { searchProviders as cards } from '../cards/index.ts';
 import { searchProviders as files } from '../files/index.ts';
+import { searchProviders as integrations } from '../integrations/index.ts';
 import { searchProviders as members } from '../members/index.ts';
 import { searchProviders as projects } from '../projects/index.ts';
 import { searchProviders as wiki } from '../wiki/index.ts';
@@ -19,4 +20,5 @@ export const SEARCH_PROVIDERS: readonly SearchProvider[] = [
   ...wiki,
   ...sessions,
   ...files,
+  ...integrations,
 ];

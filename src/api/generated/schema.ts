@@ -86,6 +86,124 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/agents/{agentId}/cron-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent’s schedules
+         * @description A plain array, by name, each with its human-readable `description`, `nextRunAt` (null while disabled) and newest run. Any member of the company; an agent token reads its own agent’s only (another agent’s: 404). Read keys may.
+         */
+        get: operations["listCronJobs"];
+        put?: never;
+        /**
+         * Give an agent a schedule
+         * @description At each time of `expression` in `timeZone` the agent’s stream receives `agent.cron.fired` with `instruction`, and the agent reports the outcome with `PATCH /agents/{agentId}/cron-runs/{runId}`. For company admins and the person responsible for the agent (403 `FORBIDDEN` for other members); keys need the `write` scope.
+         *
+         *     `expression`: five fields (minute, hour, day of month, month, day of week), e.g. `0 9 * * 1-5`, or a nickname (`@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly`). Refused with 400 naming the field: six fields (seconds) and seven (seconds and years), invalid values, schedules that never fire (31 February), and schedules firing more often than every 5 minutes. `timeZone`: an IANA name (default `UTC`); an unknown one is 400 `timeZone: unknown time zone "…"`.
+         *
+         *     Daylight saving: a time the clocks skip (02:30 in Europe/Berlin on the last Sunday of March) fires an hour later (03:30 local time); a time that occurs twice when they go back fires once, the first time.
+         *
+         *     The scheduler fires each schedule once per time, whatever the number of server instances. After the server was down, at most one missed time is fired (the earliest one missed: the job’s `nextRunAt` then); the other missed times are skipped without a run, and `nextRunAt` moves to the next time after now. When the agent is paused or completed a run is still recorded, `skipped` with the reason as `outcome`, and nothing is sent to it.
+         */
+        post: operations["createCronJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/cron-jobs/{cronJobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a schedule, with its runs
+         * @description For company admins and the person responsible for the agent (403 `FORBIDDEN` for other members); keys need the `write` scope.
+         */
+        delete: operations["deleteCronJob"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a schedule
+         * @description Any of the fields of creation. A new expression or time zone, or enabling it again, sets `nextRunAt` to its next time after now; disabling it clears `nextRunAt` (no runs until enabled). For company admins and the person responsible for the agent (403 `FORBIDDEN` for other members); keys need the `write` scope.
+         *
+         *     `expression`: five fields (minute, hour, day of month, month, day of week), e.g. `0 9 * * 1-5`, or a nickname (`@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly`). Refused with 400 naming the field: six fields (seconds) and seven (seconds and years), invalid values, schedules that never fire (31 February), and schedules firing more often than every 5 minutes. `timeZone`: an IANA name (default `UTC`); an unknown one is 400 `timeZone: unknown time zone "…"`.
+         *
+         *     Daylight saving: a time the clocks skip (02:30 in Europe/Berlin on the last Sunday of March) fires an hour later (03:30 local time); a time that occurs twice when they go back fires once, the first time.
+         */
+        patch: operations["updateCronJob"];
+        trace?: never;
+    };
+    "/agents/{agentId}/cron-jobs/{cronJobId}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a schedule now
+         * @description Fires it at once (`manual: true`, `scheduledFor` now), enabled or not, as the scheduler would: `delivered` to the agent’s stream, or `skipped` when the agent is paused or completed. The schedule’s own times are unchanged. For company admins and the person responsible for the agent (403 `FORBIDDEN` for other members); keys need the `write` scope.
+         */
+        post: operations["runCronJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/cron-jobs/{cronJobId}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A schedule’s runs, newest first
+         * @description A plain array, by firing time, newest first; page with `limit` (1..100, default 20) and `offset`. Any member of the company; an agent token reads its own agent’s only (another agent’s: 404). Read keys may.
+         */
+        get: operations["listCronRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/cron-runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * The agent reports what came of a run
+         * @description For the agent’s own token; people (and their keys) get 404: a run is the agent’s to report. Once per `delivered` run: 409 `RUN_ALREADY_REPORTED` after that, 409 `CONFLICT` for a `skipped` run (never sent). `outcome` is at most 2,000 characters. The company’s members get `cron.run.recorded`.
+         */
+        patch: operations["reportCronRun"];
+        trace?: never;
+    };
     "/agents/{agentId}/events": {
         parameters: {
             query?: never;
@@ -184,6 +302,74 @@ export type paths = {
          * @description Without `parentId`: the files and folders granted to the agent; with a folder it may read (granted, or inside a granted one): that folder’s children. A folder it may not read is 404. Open to the agent’s own token and to the company’s members.
          */
         get: operations["listAgentFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/integration-grants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent’s integration grants
+         * @description Every member of the company may see what an agent may use; an agent token, its own grants only (404 for another agent). Each grant carries its `connection` joined (on this list only, as the spec says).
+         */
+        get: operations["listAgentIntegrationGrants"];
+        put?: never;
+        /**
+         * Grant an agent a connection
+         * @description For company admins (company connections and their own personal ones) and the agent’s responsible person (their own personal connections only); 403 `FORBIDDEN` otherwise. `grantedBy` is the caller. One grant per agent and connection (409 `GRANT_EXISTS`); a disconnected or expired connection cannot be granted (409).
+         */
+        post: operations["createAgentIntegrationGrant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/integration-grants/{grantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a grant
+         * @description For company admins (company connections and their own personal ones) and the agent’s responsible person (their own personal connections only); 403 `FORBIDDEN` otherwise. The agent is told on its stream (`agent.integration.revoked`).
+         */
+        delete: operations["revokeAgentIntegrationGrant"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a grant’s constraints
+         * @description For company admins (company connections and their own personal ones) and the agent’s responsible person (their own personal connections only); 403 `FORBIDDEN` otherwise. The body is `{constraints}` only (other fields are refused, not ignored); the object is bounded — 8 KiB as JSON, 6 levels, 200 keys, keys up to 100 and strings up to 2,000 characters, no `__proto__`, `constructor` or `prototype` keys — and a 400 names the offending path (`constraints.repositories.0`).
+         */
+        patch: operations["updateAgentIntegrationGrant"];
+        trace?: never;
+    };
+    "/agents/{agentId}/integration-grants/{grantId}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agent reads a granted connection’s credentials
+         * @description For the agent’s own token only (a person gets 404; keys 403 `API_KEY_FORBIDDEN`): the connection’s credentials with the grant’s scope, allowed tools and constraints, which the agent applies when it calls the tool. Refused with 409 `GRANT_EXPIRED` past the grant’s `expiresAt`, and 409 `CONNECTION_UNAVAILABLE` while the connection is in error, expired or disconnected. Sets the grant’s `lastUsedAt`.
+         */
+        get: operations["redeemAgentIntegrationGrant"];
         put?: never;
         post?: never;
         delete?: never;
@@ -387,6 +573,110 @@ export type paths = {
          * @description It answers 401 `AGENT_TOKEN_REVOKED` from now on, and event streams opened with it end. For company admins and the person responsible for the agent (403 `FORBIDDEN` for other members); keys get 403 `API_KEY_FORBIDDEN`.
          */
         delete: operations["revokeAgentToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agent’s webhook endpoints
+         * @description A plain array: active endpoints first, then revoked ones, each by name. Never the secrets (only their first characters, `secretPrefix`). Every member of the company; an agent token: its own agent’s only (404 for another).
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Create a webhook endpoint (its secret is shown once)
+         * @description An outside system POSTs JSON to its `url` (`POST /hooks/{endpointId}`), signed with the secret (`whsec_…`), which is in this answer only; the agent receives each delivery on its stream (`agent.webhook.received`). At most 20 active endpoints per agent (409 `WEBHOOK_LIMIT_REACHED`). For company admins and the person responsible for the agent (403 `FORBIDDEN` for other members); keys need `write`; agent tokens may not.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/webhook-endpoints/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a webhook endpoint
+         * @description Its URL answers 404 from now on; it stays listed (`status: revoked`) with its deliveries. Revoking it again answers it unchanged. For company admins and the person responsible for the agent (403 `FORBIDDEN` for other members); keys need `write`; agent tokens may not.
+         */
+        delete: operations["revokeWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/webhook-endpoints/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a webhook endpoint received, newest first
+         * @description A plain array, with each payload as received. Payloads may hold what not every member should read: for company admins, the person responsible for the agent and the agent itself (403 `FORBIDDEN` for other members). Page with `limit` and `offset`.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery to the agent again
+         * @description Its stream gets `agent.webhook.received` again, with `redelivery: true`; the delivery becomes `redelivered` and counts one more attempt. A paused agent gets it too (its stream holds it until it resumes); a completed one does not (409 `AGENT_UNAVAILABLE`), nor does a revoked endpoint’s delivery (409 `WEBHOOK_REVOKED`). For company admins and the person responsible for the agent (403 `FORBIDDEN` for other members); keys need `write`; agent tokens may not.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/webhook-endpoints/{endpointId}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a webhook endpoint a new secret (shown once)
+         * @description The old secret stops working at once: requests signed with it answer 401 from now on. For company admins and the person responsible for the agent (403 `FORBIDDEN` for other members); keys need `write`; agent tokens may not.
+         */
+        post: operations["rotateWebhookEndpoint"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -800,6 +1090,100 @@ export type paths = {
         };
         /** Liveness and database reachability */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand an agent work from an outside system (signed)
+         * @description The URL of a webhook endpoint (`url` in `WebhookEndpoint`). No bearer token: the request is signed with the endpoint’s secret. Add `Webhook-Timestamp` (the current Unix time in seconds) and `Webhook-Signature: v1=<hex HMAC-SHA256(secret, "<timestamp>.<raw body>")>`; the HMAC covers the body’s bytes exactly as sent.
+         *
+         *     The body is any JSON value of at most 256 KiB, whatever its `Content-Type`. The answers, in the order they are checked: 404 for an unknown or revoked endpoint; 413 `PAYLOAD_TOO_LARGE` beyond 256 KiB; 401 `{error: "Invalid signature", code: "UNAUTHORIZED"}` for a missing or wrong signature or a timestamp more than 300 s from the server’s clock (either way) — no more detail, and each counts against the calling address’s failed-authentication limit (429 once that is full); 429 `RATE_LIMITED` beyond the endpoint’s limit (60 requests a minute unless configured: `WEBHOOK_DELIVERIES_PER_MINUTE`), counted after the signature so that requests nobody signed cannot use up its budget; 400 `INVALID_JSON` when the body is not JSON (or 400 `VALIDATION_ERROR` for JSON Postgres cannot store: NUL characters, unpaired surrogates, nesting deeper than 64); 409 `AGENT_UNAVAILABLE` when the agent is completed.
+         *
+         *     Then 202: the delivery is stored and sent to the agent’s stream (`agent.webhook.received`, with the payload; members’ streams get `webhook.delivery.recorded`, without it). A paused agent’s deliveries are stored and sent too: its stream holds them until it resumes. The same signed request a second time (within the timestamp’s five minutes) answers 200 with the first delivery’s id and `duplicate: true`, and is not sent again.
+         *
+         *     No per-address request limit applies (unlike other public POSTs): senders such as CI systems post many deliveries from a few shared addresses; the endpoint’s own limit and the failed-signature limit protect it instead.
+         */
+        post: operations["receiveWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Connections of the company and your own
+         * @description The company’s connections and the caller’s personal ones (a plain array; active first by name, disconnected last). Credentials are never returned, only the names of their fields.
+         */
+        get: operations["listIntegrationConnections"];
+        put?: never;
+        /**
+         * Connect a tool
+         * @description Stores the credentials sealed (AES-256-GCM with the server’s `CREDENTIALS_KEY`) and never returns them. `ownership: company` (default) is for company admins; any member may add a `personal` connection, seen by them only. 400 names a missing or unknown credential field (`credentials.token`) or an unknown provider.
+         */
+        post: operations["createIntegrationConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/connections/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a tool
+         * @description Company connections are changed by company admins (403 `FORBIDDEN` for members); a personal connection by its owner only (404 for anyone else). Its status becomes `revoked`, its credentials are erased and its grants no longer apply (they stay listed, `connection_unavailable`). Disconnecting twice is harmless.
+         */
+        delete: operations["disconnectIntegrationConnection"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a connection, replace its credentials or set its status
+         * @description Company connections are changed by company admins (403 `FORBIDDEN` for members); a personal connection by its owner only (404 for anyone else). New credentials make it `active` again. A disconnected connection cannot be changed (409 `CONNECTION_REVOKED`).
+         */
+        patch: operations["updateIntegrationConnection"];
+        trace?: never;
+    };
+    "/integrations/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tools that can be connected
+         * @description Each provider with the credential fields a connection to it needs.
+         */
+        get: operations["listIntegrationProviders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1487,6 +1871,30 @@ export type paths = {
          * @description An explicit action, so it needs no base revision; the new revision records `restoredFrom`. Anchored threads are re-checked as on a save.
          */
         post: operations["restoreWikiRevision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/schedules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a schedule means, and its next five times
+         * @description For the schedule editor: the human-readable description (24-hour clock, e.g. “At 09:00, Monday through Friday”) and the next five times after now, as UTC instants. 400 `VALIDATION_ERROR` whose message and issue name the refused parameter (`expression: …` or `timeZone: …`). Any member of the company.
+         *
+         *     `expression`: five fields (minute, hour, day of month, month, day of week), e.g. `0 9 * * 1-5`, or a nickname (`@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly`). Refused with 400 naming the field: six fields (seconds) and seven (seconds and years), invalid values, schedules that never fire (31 February), and schedules firing more often than every 5 minutes. `timeZone`: an IANA name (default `UTC`); an unknown one is 400 `timeZone: unknown time zone "…"`.
+         *
+         *     Daylight saving: a time the clocks skip (02:30 in Europe/Berlin on the last Sunday of March) fires an hour later (03:30 local time); a time that occurs twice when they go back fires once, the first time.
+         */
+        get: operations["previewSchedule"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2936,6 +3344,19 @@ export type components = {
         CreateCompanyRequest: {
             name: string;
         };
+        CreateCronJob: {
+            /** @default true */
+            enabled: boolean;
+            /** @description Five fields: minute, hour, day of month, month, day of week (`0 9 * * 1-5`); `@daily`-style nicknames too. */
+            expression: string;
+            instruction: string;
+            name: string;
+            /**
+             * @description An IANA time zone, e.g. `Europe/Berlin`.
+             * @default UTC
+             */
+            timeZone: string;
+        };
         CreatedAgentSession: {
             message: components["schemas"]["AgentMessage"];
             session: components["schemas"]["AgentSession"];
@@ -2946,6 +3367,10 @@ export type components = {
         };
         CreatedApiKey: components["schemas"]["ApiKey"] & {
             /** @description The key itself (`aik_…`). Shown once: only its hash is stored. */
+            secret: string;
+        };
+        CreatedWebhookEndpoint: components["schemas"]["WebhookEndpoint"] & {
+            /** @description The signing secret (`whsec_…`). Shown once. */
             secret: string;
         };
         CreateFileGrantRequest: {
@@ -2979,6 +3404,36 @@ export type components = {
             /** @enum {string} */
             type: "folder" | "file";
         };
+        CreateIntegrationConnection: {
+            /** @description The provider’s credential fields (`credentialFields`), as strings. Stored sealed; never returned. */
+            credentials: {
+                [key: string]: string;
+            };
+            displayName: string;
+            /** Format: date-time */
+            expiresAt?: string;
+            /**
+             * @description Company connections are created by admins; any member may create personal ones.
+             * @default company
+             * @enum {string}
+             */
+            ownership: "company" | "personal";
+            providerKey: string;
+        };
+        CreateIntegrationGrant: {
+            /** @default [] */
+            allowedTools: string[];
+            /** Format: uuid */
+            connectionId: string;
+            /** @description Free-form limits the agent applies; bounded (see `IntegrationGrant.constraints`). */
+            constraints?: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            expiresAt?: string;
+            /** @enum {string} */
+            scope: "read" | "write" | "read_write";
+        };
         CreateInvitationRequest: {
             /** Format: email */
             email: string;
@@ -3000,6 +3455,9 @@ export type components = {
             /** Format: uuid */
             parentId?: string | null;
         };
+        CreateWebhookEndpoint: {
+            name: string;
+        };
         CreateWikiCommentRequest: {
             /** @description A comment-mark id of the page (a UUID), or `block:<key>`. Roots only. */
             anchor?: string | null;
@@ -3019,6 +3477,33 @@ export type components = {
             parentId?: string | null;
             position?: number;
             title: string;
+        };
+        CronJob: {
+            /** Format: uuid */
+            agentId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            createdBy: string | null;
+            /** @example At 09:00, Monday through Friday */
+            description: string;
+            enabled: boolean;
+            /** @example 0 9 * * 1-5 */
+            expression: string;
+            /** Format: uuid */
+            id: string;
+            instruction: string;
+            lastRun: components["schemas"]["CronRun"] & (Record<string, never> | null);
+            name: string;
+            /**
+             * Format: date-time
+             * @description Null while disabled.
+             */
+            nextRunAt: string | null;
+            /** @example Europe/Berlin */
+            timeZone: string;
+            /** Format: date-time */
+            updatedAt: string;
         };
         /** @description `cron.job.changed`: An agent’s schedule was created, changed or deleted (every member). */
         CronJobChangedEvent: {
@@ -3133,7 +3618,7 @@ export type components = {
             email: string;
         };
         Error: {
-            /** @description Stable machine-readable code. Codes used by this server: VALIDATION_ERROR, INVALID_JSON, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, UNAUTHORIZED, INVALID_CREDENTIALS, SESSION_REVOKED, SESSION_EXPIRED, API_KEY_EXPIRED, API_KEY_REVOKED, API_KEY_READ_ONLY, API_KEY_FORBIDDEN, FORBIDDEN, NOT_FOUND, CONFLICT, REVISION_CONFLICT, FILE_NAME_TAKEN, FILE_TOO_LARGE, FILE_SIZE_MISMATCH, STORAGE_QUOTA_EXCEEDED, SIGNATURE_INVALID, SIGNATURE_EXPIRED, RANGE_NOT_SATISFIABLE, ORG_NO_HUMAN_MANAGER, ORG_LOOP, ORG_LAST_ADMIN, ALREADY_MEMBER, ALREADY_IN_COMPANY, INVITATION_NOT_FOUND, EMAIL_TAKEN, AGENT_TOKEN_FORBIDDEN, AGENT_TOKEN_REVOKED, AGENT_TOKEN_EXPIRED, AGENT_UNAVAILABLE, SESSION_STOPPED, MESSAGE_FINISHED, RATE_LIMITED, INTERNAL_ERROR. */
+            /** @description Stable machine-readable code. Codes used by this server: VALIDATION_ERROR, INVALID_JSON, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, UNAUTHORIZED, INVALID_CREDENTIALS, SESSION_REVOKED, SESSION_EXPIRED, API_KEY_EXPIRED, API_KEY_REVOKED, API_KEY_READ_ONLY, API_KEY_FORBIDDEN, FORBIDDEN, NOT_FOUND, CONFLICT, REVISION_CONFLICT, FILE_NAME_TAKEN, FILE_TOO_LARGE, FILE_SIZE_MISMATCH, STORAGE_QUOTA_EXCEEDED, SIGNATURE_INVALID, SIGNATURE_EXPIRED, RANGE_NOT_SATISFIABLE, ORG_NO_HUMAN_MANAGER, ORG_LOOP, ORG_LAST_ADMIN, ALREADY_MEMBER, ALREADY_IN_COMPANY, INVITATION_NOT_FOUND, EMAIL_TAKEN, AGENT_TOKEN_FORBIDDEN, AGENT_TOKEN_REVOKED, AGENT_TOKEN_EXPIRED, AGENT_UNAVAILABLE, SESSION_STOPPED, MESSAGE_FINISHED, CONNECTION_REVOKED, CONNECTION_UNAVAILABLE, GRANT_EXISTS, GRANT_EXPIRED, RUN_ALREADY_REPORTED, WEBHOOK_REVOKED, WEBHOOK_LIMIT_REACHED, RATE_LIMITED, INTERNAL_ERROR. */
             code?: string;
             /** @description Human-readable message. Match it as an opaque string. */
             error: string;
@@ -3388,6 +3873,43 @@ export type components = {
             /** @enum {string} */
             status: "ok";
         };
+        IntegrationConnection: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            createdBy: string | null;
+            createdByName: string | null;
+            /** @description The names of the stored credential fields; their values are never returned. */
+            credentialFields: string[];
+            displayName: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** @description Agents granted this connection. */
+            grantCount: number;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description `company`: managed by company admins, visible to every member. `personal`: one person’s own, visible to them only.
+             * @enum {string}
+             */
+            ownership: "company" | "personal";
+            /**
+             * Format: uuid
+             * @description The person a personal connection belongs to.
+             */
+            ownerUserId: string | null;
+            providerKey: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /**
+             * @description `active`: usable. `error`: the tool refused it (see `statusMessage`); grants do not apply until its credentials are replaced or it is marked active. `expired`: past `expiresAt`. `revoked`: disconnected; its credentials are erased and its grants no longer apply.
+             * @enum {string}
+             */
+            status: "active" | "error" | "expired" | "revoked";
+            statusMessage: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         /** @description `integration.connection.changed`: A company connection changed (every member); a personal one (its owner only). */
         IntegrationConnectionChangedEvent: {
             data: components["schemas"]["IntegrationConnectionChangedEventData"];
@@ -3417,6 +3939,12 @@ export type components = {
             clientId?: string;
             /** Format: uuid */
             connectionId: string;
+        };
+        IntegrationConnectionSummary: {
+            displayName: string;
+            providerKey: string;
+            /** @enum {string} */
+            status: "active" | "error" | "expired" | "revoked";
         };
         IntegrationGrant: {
             /** Format: uuid */
@@ -3488,6 +4016,24 @@ export type components = {
             /** Format: uuid */
             grantId: string;
         };
+        IntegrationGrantCredentials: {
+            allowedTools: string[];
+            /** Format: uuid */
+            connectionId: string;
+            constraints: {
+                [key: string]: unknown;
+            };
+            credentials: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            expiresAt: string | null;
+            /** Format: uuid */
+            grantId: string;
+            providerKey: string;
+            /** @enum {string} */
+            scope: "read" | "write" | "read_write";
+        };
         /** @description The grant as it now is: use it within its scope and constraints. */
         IntegrationGrantEventData: {
             /**
@@ -3530,6 +4076,58 @@ export type components = {
             clientId?: string;
             /** Format: uuid */
             grantId: string;
+        };
+        IntegrationGrantWithConnection: {
+            /** Format: uuid */
+            agentId: string;
+            /** @description The tools of the connection the agent may use; empty: every tool its scope allows. */
+            allowedTools: string[];
+            connection: components["schemas"]["IntegrationConnectionSummary"];
+            /** Format: uuid */
+            connectionId: string;
+            /** @description Free-form limits the agent applies (e.g. `{"repositories": ["acme/web"], "maxPerDay": 50}`); bounded: 8 KiB as JSON, 6 levels, 200 keys, strings up to 2,000 characters, no `__proto__`, `constructor` or `prototype` keys. */
+            constraints: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Null: until revoked. Past it, the grant no longer applies.
+             */
+            expiresAt: string | null;
+            /** Format: uuid */
+            grantedBy: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the agent last redeemed the credentials.
+             */
+            lastUsedAt: string | null;
+            /** @enum {string} */
+            scope: "read" | "write" | "read_write";
+            /**
+             * @description Computed: `expired` past `expiresAt`; `connection_unavailable` while the connection is not `active`; `active` otherwise.
+             * @enum {string}
+             */
+            status: "active" | "expired" | "connection_unavailable";
+        };
+        IntegrationProvider: {
+            credentialFields: {
+                /** @example Personal access token */
+                label: string;
+                /** @example token */
+                name: string;
+                optional: boolean;
+                /** @description Entered as a password and never shown again. */
+                secret: boolean;
+            }[];
+            description: string;
+            /** @example github */
+            key: string;
+            /** @example GitHub */
+            name: string;
         };
         Invitation: {
             /** Format: date-time */
@@ -3989,6 +4587,16 @@ export type components = {
             /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
             id: string;
         };
+        ReportCronRun: {
+            outcome?: string;
+            /** @enum {string} */
+            status: "succeeded" | "failed";
+        };
+        SchedulePreview: {
+            description: string;
+            /** @description The next five times it fires. */
+            nextRuns: string[];
+        };
         SearchResult: {
             /**
              * Format: uuid
@@ -4144,6 +4752,15 @@ export type components = {
             resolved?: boolean;
             text?: string;
         };
+        UpdateCronJob: {
+            enabled?: boolean;
+            /** @description Five fields: minute, hour, day of month, month, day of week (`0 9 * * 1-5`); `@daily`-style nicknames too. */
+            expression?: string;
+            instruction?: string;
+            name?: string;
+            /** @description An IANA time zone, e.g. `Europe/Berlin`. */
+            timeZone?: string;
+        };
         UpdateFileNodeRequest: {
             /**
              * @description Trimmed; 1..255 characters, no `/`, no control characters, not `.` or `..`. Unique among the folder’s children, ignoring case.
@@ -4152,6 +4769,24 @@ export type components = {
             name?: string;
             /** Format: uuid */
             parentId?: string | null;
+        };
+        UpdateIntegrationConnection: {
+            /** @description Replaces all stored credentials; the connection becomes `active` again. */
+            credentials?: {
+                [key: string]: string;
+            };
+            displayName?: string;
+            /** Format: date-time */
+            expiresAt?: string | null;
+            /** @enum {string} */
+            status?: "active" | "error";
+            statusMessage?: string | null;
+        };
+        UpdateIntegrationGrant: {
+            /** @description Free-form limits the agent applies; bounded (see `IntegrationGrant.constraints`). */
+            constraints: {
+                [key: string]: unknown;
+            };
         };
         UpdateMeRequest: {
             name?: string;
@@ -4193,6 +4828,25 @@ export type components = {
         };
         /** @description Step 2 of an upload: where to send the bytes. The local-disk backend always answers `single`; the S3 backend answers `multipart` for large files. */
         UploadTarget: components["schemas"]["SingleUploadTarget"] | components["schemas"]["MultipartUploadTarget"];
+        WebhookDelivery: {
+            /** Format: uuid */
+            agentId: string;
+            /** @description Times it was sent to the agent’s stream. */
+            attempts: number;
+            /** Format: uuid */
+            endpointId: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastDeliveredAt: string;
+            /** @description The JSON body as received. */
+            payload?: unknown;
+            /** Format: date-time */
+            receivedAt: string;
+            sizeBytes: number;
+            /** @enum {string} */
+            status: "delivered" | "redelivered";
+        };
         /** @description `webhook.delivery.recorded`: A webhook delivery came in or was redelivered (every member; no payload). */
         WebhookDeliveryRecordedEvent: {
             data: components["schemas"]["WebhookDeliveryRecordedEventData"];
@@ -4233,6 +4887,29 @@ export type components = {
             /** @enum {string} */
             status: "delivered" | "redelivered";
         };
+        WebhookEndpoint: {
+            /** Format: uuid */
+            agentId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            createdBy: string | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            lastDeliveryAt: string | null;
+            name: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** Format: date-time */
+            rotatedAt: string | null;
+            /** @example whsec_Xk3p */
+            secretPrefix: string;
+            /** @enum {string} */
+            status: "active" | "revoked";
+            /** @description Where an outside system POSTs; public, verified by signature. */
+            url: string;
+        };
         /** @description `webhook.endpoint.changed`: An agent’s webhook endpoint was created, rotated or revoked (every member). */
         WebhookEndpointChangedEvent: {
             data: components["schemas"]["WebhookEndpointChangedEventData"];
@@ -4267,6 +4944,12 @@ export type components = {
             clientId?: string;
             /** Format: uuid */
             endpointId: string;
+        };
+        WebhookReceipt: {
+            /** Format: uuid */
+            deliveryId: string;
+            /** @description True when this very signed request was received before: it is not forwarded again. */
+            duplicate: boolean;
         };
         /** @description Who made a change: a person or an agent. */
         WikiAuthor: {
@@ -5277,6 +5960,695 @@ export interface operations {
             };
         };
     };
+    listCronJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CronJob"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCronJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCronJob"];
+            };
+        };
+        responses: {
+            /** @description The schedule */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CronJob"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCronJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                cronJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCronJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                cronJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCronJob"];
+            };
+        };
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CronJob"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runCronJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                cronJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CronRun"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCronRuns: {
+        parameters: {
+            query?: {
+                /** @description 1..100, default 20. */
+                limit?: number;
+                /** @description Rows to skip, default 0. */
+                offset?: number | null;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+                cronJobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CronRun"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportCronRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportCronRun"];
+            };
+        };
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CronRun"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Reported already (`RUN_ALREADY_REPORTED`), or skipped (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     streamAgentEvents: {
         parameters: {
             query?: never;
@@ -5827,6 +7199,505 @@ export interface operations {
             };
             /** @description Not found, or the caller is not authorized to see it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAgentIntegrationGrants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grants, by connection name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationGrantWithConnection"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAgentIntegrationGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateIntegrationGrant"];
+            };
+        };
+        responses: {
+            /** @description The grant (without the joined connection) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationGrant"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A grant for this connection exists (`GRANT_EXISTS`), or the connection is disconnected (`CONNECTION_REVOKED`) or expired (`CONNECTION_UNAVAILABLE`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeAgentIntegrationGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                grantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAgentIntegrationGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                grantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateIntegrationGrant"];
+            };
+        };
+        responses: {
+            /** @description The grant (without the joined connection) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationGrant"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeemAgentIntegrationGrant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                grantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credentials and the limits of the grant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationGrantCredentials"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The grant has expired (`GRANT_EXPIRED`) or the connection is not usable (`CONNECTION_UNAVAILABLE`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7137,6 +9008,611 @@ export interface operations {
             };
             /** @description Not found, or the caller is not authorized to see it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpoint"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The agent has 20 active endpoints already (`WEBHOOK_LIMIT_REACHED`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The revoked endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description 1..100, default 20. */
+                limit?: number;
+                /** @description Rows to skip, default 0. */
+                offset?: number | null;
+            };
+            header?: never;
+            path: {
+                agentId: string;
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                deliveryId: string;
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The endpoint is revoked (`WEBHOOK_REVOKED`) or the agent completed (`AGENT_UNAVAILABLE`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, with its new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedWebhookEndpoint"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The endpoint is revoked (`WEBHOOK_REVOKED`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9285,6 +11761,600 @@ export interface operations {
             };
             /** @description Malformed id, invalid JSON body or validation error */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `v1=` and the hex HMAC-SHA256 of `<Webhook-Timestamp>.<raw body>` under the endpoint’s secret. Several may be given, separated by spaces or commas: one that matches is enough. */
+                "webhook-signature"?: string;
+                /** @description When the request was signed, in Unix seconds. */
+                "webhook-timestamp"?: string;
+            };
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        /** @description Any JSON value (at most 256 KiB), signed as described. */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description A copy of a request already received: not sent again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            /** @description Received and sent to the agent */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookReceipt"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or wrong signature, or a timestamp too far from now (`UNAUTHORIZED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such endpoint, or it was revoked (`NOT_FOUND`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The agent is completed (`AGENT_UNAVAILABLE`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 256 KiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listIntegrationConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationConnection"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createIntegrationConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateIntegrationConnection"];
+            };
+        };
+        responses: {
+            /** @description The connection */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationConnection"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disconnectIntegrationConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The disconnected connection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationConnection"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateIntegrationConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateIntegrationConnection"];
+            };
+        };
+        responses: {
+            /** @description The connection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationConnection"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The connection was disconnected (`CONNECTION_REVOKED`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listIntegrationProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationProvider"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13831,6 +16901,102 @@ export interface operations {
             };
             /** @description The page is archived: restore it first (`CONFLICT`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewSchedule: {
+        parameters: {
+            query: {
+                expression: string;
+                /** @description Default UTC. */
+                timeZone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulePreview"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { integrationConnections } from '../../db/schema.ts';
+import type { SearchProvider } from '../search/index.ts';
+
+/**
+ * Integration connections in search (spec, rule 3): the company's and the caller's own personal
+ * ones, by display name, with the provider as context; disconnected ones are left out. An agent
+ * token finds the company's only.
+ */
+export const searchProviders: SearchProvider[] = [
+  {
+    kind: 'integration',
+    columns: sql`'integration' as kind, c.id, c.display_name as label, c.provider_key as context,
+      c.status::text as status, c.updated_at, null::uuid as agent_id, null::uuid as project_id, false as archived`,
+    source: sql`${integrationConnections} c`,
+    where: (scope) =>
+      sql`c.company_id = ${scope.companyId} and c.status <> 'revoked' and (c.owner_user_id is null ${
+        scope.agentId ? sql`` : sql`or c.owner_user_id = ${scope.userId}`
+      })`,
+    id: sql`c.id`,
+    key: sql`c.search_key`,
+    updatedAt: sql`c.updated_at`,
+    from: sql`${integrationConnections} c`,
+  },
+];
