@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.ts';
 import { demoAgentTokens } from './demo-agents.ts';
 import { seedDemoFiles, signedUrlWriter } from './db/seed/files.ts';
+import { seedDemoAutomation } from './db/seed/automation.ts';
 import { backendFromEnv, startDemoAgents } from '../runner/index.ts';
 import { loadEnv } from './env.ts';
 import { sweepFiles } from './modules/files/index.ts';
@@ -67,12 +68,18 @@ const ctx = await createContext({
 });
 
 const app = createApp(ctx);
+if (env.SEED !== 'none') {
+  if (await handle.exclusive(() => seedDemoAutomation(handle.db, ctx.secrets.credentials))) {
+    logger.info('seeded the demo integrations and automation');
+  }
+}
 // Key rotation: secrets sealed under a previous CREDENTIALS_KEY are re-sealed under the current one.
 if (ctx.secrets.credentials.length > 1) {
   const { resealed, unreadable } = await handle.exclusive(() => resealSecrets(handle.db, ctx.secrets.credentials));
   logger.info(`credentials: re-sealed ${resealed} secrets under the current CREDENTIALS_KEY`);
   if (unreadable > 0) logger.warn(`credentials: ${unreadable} secrets were sealed under a key that is not configured`);
-  else logger.info('credentials: every secret is sealed under CREDENTIALS_KEY; CREDENTIALS_KEY_PREVIOUS may be removed');
+  else
+    logger.info('credentials: every secret is sealed under CREDENTIALS_KEY; CREDENTIALS_KEY_PREVIOUS may be removed');
 }
 // The demo drive's bytes go through the storage's signed upload URLs, so it needs the app.
 if (env.SEED !== 'none') {

@@ -890,6 +890,10 @@ export const webhookDeliveries = pgTable(
     attempts: integer().notNull().default(1),
     lastDeliveredAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sourceIp: text(),
+    /** What the agent reported of its work on the delivery: `succeeded` or `failed`, with its words. */
+    outcomeStatus: cronRunStatus(),
+    outcome: text(),
+    reportedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex().on(t.endpointId, t.signatureHash), index().on(t.endpointId, t.receivedAt)],
 );

@@ -76,7 +76,10 @@ CREATE TABLE "webhook_deliveries" (
 	"status" "webhook_delivery_status" DEFAULT 'delivered' NOT NULL,
 	"attempts" integer DEFAULT 1 NOT NULL,
 	"last_delivered_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"source_ip" text
+	"source_ip" text,
+	"outcome_status" "cron_run_status",
+	"outcome" text,
+	"reported_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "webhook_endpoints" (
