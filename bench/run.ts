@@ -33,11 +33,15 @@
  *     streaming agent reply in Chromium (bench/agents-browser.ts), each piece from the agent's send
  *     to the frame showing it and the server's answer to it; then 1,000 open event streams (500
  *     notification, 500 agent) held by one server, its RSS before, idle and after closing.
+ * 12. Integrations and automation (bench/automation.ts, on its own data directory and server):
+ *     signed webhook deliveries one at a time and 20 in flight, the agent page's grants, schedules
+ *     and webhooks reads, and the scheduler firing 1,000 due jobs in process.
  *
  * Results are also written to bench/results/latest.json. `npm run bench -- home` runs only the
  * server start and section 7, `npm run bench -- wiki` the bundle sizes, the server start and
  * section 8, `npm run bench -- files` only section 9, `npm run bench -- org` only section 10,
- * `npm run bench -- agents` only section 11, `npm run bench -- bundles` only the bundle sizes;
+ * `npm run bench -- agents` only section 11, `npm run bench -- automation` only section 12,
+ * `npm run bench -- bundles` only the bundle sizes;
  * none of them writes the results file.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -47,6 +51,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { agentsBench } from './agents.ts';
+import { automationBench } from './automation.ts';
 import { boardBench, paletteBench, searchLatency } from './browser.ts';
 import { filesListBench } from './files-list.ts';
 import { filesTransferBench } from './files-transfer.ts';
@@ -64,7 +69,8 @@ const filesOnly = process.argv.slice(2).includes('files');
 const bundlesOnly = process.argv.slice(2).includes('bundles');
 const orgOnly = process.argv.slice(2).includes('org');
 const agentsOnly = process.argv.slice(2).includes('agents');
-const partial = homeOnly || wikiOnly || filesOnly || bundlesOnly || orgOnly || agentsOnly;
+const automationOnly = process.argv.slice(2).includes('automation');
+const partial = homeOnly || wikiOnly || filesOnly || bundlesOnly || orgOnly || agentsOnly || automationOnly;
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
 
 // ---------------------------------------------------------------- 1. bundle sizes
@@ -464,14 +470,15 @@ async function autocannon(
   };
 }
 
-if (!homeOnly && !filesOnly && !orgOnly && !agentsOnly) bundleSizes();
-if (!filesOnly && !bundlesOnly && !orgOnly && !agentsOnly) await server();
-if (!homeOnly && !wikiOnly && !bundlesOnly && !orgOnly && !agentsOnly) {
+if (!homeOnly && !filesOnly && !orgOnly && !agentsOnly && !automationOnly) bundleSizes();
+if (!filesOnly && !bundlesOnly && !orgOnly && !agentsOnly && !automationOnly) await server();
+if (!homeOnly && !wikiOnly && !bundlesOnly && !orgOnly && !agentsOnly && !automationOnly) {
   results.files = await filesListBench();
   results.filesTransfer = await filesTransferBench();
 }
 if (!partial || orgOnly) results.organization = await orgChartBench();
 if (!partial || agentsOnly) results.agents = await agentsBench();
+if (!partial || automationOnly) results.automation = await automationBench();
 if (!partial) {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -10,9 +10,14 @@ import type {
   Board,
   Card,
   CardComment,
+  CronJob,
+  CronRun,
   Member,
   Project,
   SearchResult,
+  TaskReport,
+  WebhookDelivery,
+  WebhookEndpoint,
 } from './types.ts';
 
 export class ApiError extends Error {
@@ -133,5 +138,30 @@ export function createApi({ url, token }: { url: string; token: string }) {
       ),
     listMembers: (signal?: AbortSignal) =>
       request<{ members: Member[] }>('GET', '/company/members', { signal }).then((answer) => answer.members),
+    listCronJobs: (agentId: string, signal?: AbortSignal) =>
+      request<CronJob[]>('GET', `/agents/${agentId}/cron-jobs`, { signal }),
+    /** A schedule's runs, newest first (a page of at most 100). */
+    listCronRuns: (agentId: string, cronJobId: string, limit = 20, offset = 0, signal?: AbortSignal) =>
+      request<CronRun[]>('GET', `/agents/${agentId}/cron-jobs/${cronJobId}/runs`, {
+        query: { limit, offset },
+        signal,
+      }),
+    /** What came of a run; 409 `RUN_ALREADY_REPORTED` when it was reported already. */
+    reportCronRun: (agentId: string, runId: string, report: TaskReport, signal?: AbortSignal) =>
+      request<CronRun>('PATCH', `/agents/${agentId}/cron-runs/${runId}`, { body: report, signal }),
+    listWebhookEndpoints: (agentId: string, signal?: AbortSignal) =>
+      request<WebhookEndpoint[]>('GET', `/agents/${agentId}/webhook-endpoints`, { signal }),
+    /** An endpoint's deliveries, newest first (a page of at most 100). */
+    listWebhookDeliveries: (agentId: string, endpointId: string, limit = 20, offset = 0, signal?: AbortSignal) =>
+      request<WebhookDelivery[]>('GET', `/agents/${agentId}/webhook-endpoints/${endpointId}/deliveries`, {
+        query: { limit, offset },
+        signal,
+      }),
+    /** What came of a delivery; 409 `RUN_ALREADY_REPORTED` when it was reported already. */
+    reportWebhookDelivery: (agentId: string, deliveryId: string, report: TaskReport, signal?: AbortSignal) =>
+      request<WebhookDelivery>('PATCH', `/agents/${agentId}/webhook-deliveries/${deliveryId}`, {
+        body: report,
+        signal,
+      }),
   };
 }

@@ -4,125 +4,23 @@
  * OpenAI-compatible backend against a scripted local model server.
  */
 import { spawn } from 'node:child_process';
-import type { Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../server/test/harness.ts';
 import { createOpenAiBackend } from './backends/openai.ts';
 import { createRulesBackend } from './backends/rules.ts';
 import type { Backend } from './backends/types.ts';
-import { type Runner, type RunnerOptions, startRunner } from './runner.ts';
+import type { RunnerOptions } from './runner.ts';
 import { startFakeModel } from './test/fake-model.ts';
-import type { AgentMessage, AgentSession, RunnerLogger } from './types.ts';
+import { addCard as addCardAs, recordingLogger, setupAgent, useLiveServer, waitFor } from './test/live.ts';
+import type { AgentMessage, AgentSession } from './types.ts';
 
 const t = useTestApp();
-
-let server: ReturnType<typeof serve>;
-let url = '';
-/** Sockets carrying an agent event stream, to cut them as a network failure would. */
-const streamSockets = new Set<Socket>();
-/** Headers of every event stream request (to see `Last-Event-ID` on reconnect). */
-const streamRequests: Record<string, string | string[] | undefined>[] = [];
-/** While set, the event stream answers 503: the runner cannot reconnect. */
-let streamDown = false;
-const isStream = (path: string) => /\/agents\/[^/]+\/events$/.test(path);
-
-beforeAll(async () => {
-  server = serve({
-    fetch: (request, env) =>
-      streamDown && isStream(new URL(request.url).pathname)
-        ? Response.json({ error: 'Unavailable (test)' }, { status: 503 })
-        : t.app.fetch(request, env),
-    port: 0,
-    hostname: '127.0.0.1',
-  });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  server.on('request', (request) => {
-    if (!isStream(request.url?.split('?')[0] ?? '')) return;
-    streamSockets.add(request.socket);
-    streamRequests.push(request.headers);
-    request.socket.once('close', () => streamSockets.delete(request.socket));
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-const runners: Runner[] = [];
-afterEach(async () => {
-  await Promise.all(runners.splice(0).map((runner) => runner.stop()));
-  streamDown = false;
-});
-afterAll(async () => {
-  (server as unknown as { closeAllConnections(): void }).closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
-
-/** Polls `read` until `accept` holds (every 20 ms, up to `timeoutMs`); answers the last value read. */
-async function waitFor<T>(
-  read: () => Promise<T> | T,
-  accept: (value: T) => boolean,
-  what = 'condition',
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** A logger that keeps what the runner said, for the assertions (and the failure messages). */
-function recordingLogger() {
-  const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
-  const at = (level: string) => (message: string, fields?: Record<string, unknown>) =>
-    void lines.push({ level, message, fields });
-  const logger: RunnerLogger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
-  return { logger, lines };
-}
-
-async function run(token: string, options: Partial<RunnerOptions> = {}) {
-  const runner = await startRunner({
-    url,
-    token,
-    backend: createRulesBackend({ pieceDelayMs: 0 }),
-    backoff: { initialMs: 10, maxMs: 50 },
-    ...options,
-  });
-  runners.push(runner);
-  // Subscribed: events from now on reach it.
-  await runner.ready;
-  return runner;
-}
-
-async function setup(columns = ['To do', 'Doing', 'Review', 'Done']) {
-  const org = await t.createOrg();
-  const created = await t.call('POST', '/agents', {
-    token: org.adminToken,
-    body: { name: t.unique('Cafébot'), role: 'Café assistant' },
-  });
-  expect(created.status).toBe(201);
-  const agentId = created.body.id as string;
-  const minted = await t.call('POST', `/agents/${agentId}/tokens`, {
-    token: org.adminToken,
-    body: { name: 'runner' },
-  });
-  expect(minted.status).toBe(201);
-  const board = await t.createBoard(org.adminToken, columns);
-  return { ...org, agentId, agentToken: minted.body.secret as string, tokenId: minted.body.id as string, board };
-}
-
-async function addCard(token: string, projectId: string, columnId: string, title: string, extra: object = {}) {
-  const created = await t.call('POST', `/projects/${projectId}/cards`, { token, body: { columnId, title } });
-  expect(created.status).toBe(201);
-  const cardId = created.body.card.id as string;
-  if (Object.keys(extra).length) {
-    const updated = await t.call('PATCH', `/projects/${projectId}/cards/${cardId}`, { token, body: extra });
-    expect(updated.status).toBe(200);
-  }
-  return cardId;
-}
+const live = useLiveServer(t);
+const { streamSockets, streamRequests } = live;
+const run = (token: string, options: Partial<RunnerOptions> = {}) => live.run(token, options);
+const setup = (columns?: string[]) => setupAgent(t, columns);
+const addCard = (token: string, projectId: string, columnId: string, title: string, extra: object = {}) =>
+  addCardAs(t, token, projectId, columnId, title, extra);
 
 const messagesOf = async (token: string, agentId: string, sessionId: string) => {
   const answer = await t.call('GET', `/agents/${agentId}/sessions/${sessionId}/messages`, { token });
@@ -340,7 +238,7 @@ describe('the reference agent runner', () => {
     await waitFor(() => state.firstPieceSent, Boolean);
 
     // Cut the connection mid-reply, and keep the stream down while the person writes elsewhere.
-    streamDown = true;
+    live.streamDown = true;
     const before = runner.stream.connections;
     for (const socket of streamSockets) socket.destroy();
     await waitFor(
@@ -349,7 +247,7 @@ describe('the reference agent runner', () => {
       'failed reconnections',
     );
     const second = await openSession(org.memberToken, org.agentId, 'help');
-    streamDown = false;
+    live.streamDown = false;
     await waitFor(
       () => lines.filter((line) => line.message === 'event stream reconnected').length,
       (count) => count >= 1,
@@ -481,7 +379,7 @@ describe('the reference agent runner', () => {
 
   it('runs from the command line, logs what it does, and exits cleanly on SIGINT', async () => {
     const org = await setup();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'runner/cli.ts', '--url', url], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'runner/cli.ts', '--url', live.url], {
       env: { ...process.env, AGENT_TOKEN: org.agentToken, AGENT_MODEL_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,15 +1,25 @@
 /**
  * The reference agent runner: one agent's worker. It listens on the agent's event stream and does
- * the work through the public API only: answers chat messages, works on delegated cards, obeys
- * stop and pause. A reconnect replays events, so before each piece of work it checks the server's
- * state (is the message answered? is the card's session finished?) and never does work twice.
+ * the work through the public API only: answers chat messages, works on delegated cards, does what
+ * its schedules and webhooks hand it and reports the outcome, obeys stop and pause. A reconnect
+ * replays events, so before each piece of work it checks the server's state (is the message
+ * answered? is the card's session finished? is the run reported?) and never does work twice.
  */
 import { type ApiError, createApi, isWorkEnded } from './api.ts';
+import { cronTaskKey, unfinishedTasks, webhookTaskKey, workOnCronRun, workOnWebhookDelivery } from './automation.ts';
 import { createRulesBackend } from './backends/rules.ts';
 import type { Backend } from './backends/types.ts';
 import { type EventStream, type StreamEventMessage, openEventStream } from './event-stream.ts';
 import { type WorkDeps, workOnSession } from './work.ts';
-import { type Agent, type AgentEvent, type AgentStatus, type RunnerLogger, silentLogger } from './types.ts';
+import {
+  type Agent,
+  type AgentEvent,
+  type AgentStatus,
+  type CronFiredEvent,
+  type RunnerLogger,
+  type WebhookReceivedEvent,
+  silentLogger,
+} from './types.ts';
 
 export type RunnerOptions = {
   /** The server (`http://localhost:8080`) or its API base (`…/api`). */
@@ -23,7 +33,10 @@ export type RunnerOptions = {
   lastEventId?: string;
   /** Reconnection backoff of the event stream. */
   backoff?: { initialMs: number; maxMs: number };
-  /** Look for unfinished work (sessions `working`) when the stream connects; on by default. */
+  /**
+   * Look for unfinished work when the stream connects (sessions `working`, schedule runs and webhook
+   * deliveries not reported); on by default.
+   */
   catchUp?: boolean;
 };
 
@@ -71,12 +84,12 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
   let resolveReady!: () => void;
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
-  /** The work of each session, one piece after another. */
+  /** The work of each session (by its id) and each task (`cron:<runId>`, `webhook:<deliveryId>`), one piece after another. */
   const queues = new Map<string, Promise<void>>();
-  /** The abort switch of the piece of work running for a session. */
+  /** The abort switch of the piece of work running for a session or a task. */
   const running = new Map<string, AbortController>();
-  /** Sessions with work that came while the agent was paused: done when it is active again. */
-  const deferred = new Set<string>();
+  /** Work that came while the agent was paused, by key: done when it is active again. */
+  const deferred = new Map<string, Job>();
   const seenEvents = new RecentSet();
   const deps: WorkDeps = {
     api,
@@ -87,29 +100,49 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
     running,
   };
 
-  function schedule(sessionId: string, reason: string) {
+  /** A piece of work: what it is about (`key`, `label`), and how to do it (deciding from the server's state). */
+  type Job = { key: string; label: string; work: (reason: string) => Promise<void> };
+
+  const sessionJob = (sessionId: string): Job => ({
+    key: sessionId,
+    label: `session ${sessionId}`,
+    work: (reason) => workOnSession(deps, sessionId, reason),
+  });
+  const cronRunJob = (fired: CronFiredEvent): Job => ({
+    key: cronTaskKey(fired.runId),
+    label: `schedule “${fired.name}”`,
+    work: (reason) => workOnCronRun(deps, fired, reason),
+  });
+  const deliveryJob = (received: WebhookReceivedEvent): Job => ({
+    key: webhookTaskKey(received.deliveryId),
+    label: `webhook “${received.name}”`,
+    work: (reason) => workOnWebhookDelivery(deps, received, reason),
+  });
+
+  function schedule(job: Job, reason: string) {
     if (stopping) return;
     if (status !== 'active') {
-      deferred.add(sessionId);
-      log(`${status}: work for session ${sessionId} waits until the agent is active`);
+      deferred.set(job.key, job);
+      log(`${status}: work for ${job.label} waits until the agent is active`);
       return;
     }
-    const previous = queues.get(sessionId) ?? Promise.resolve();
+    const { key } = job;
+    const previous = queues.get(key) ?? Promise.resolve();
     const next = previous
       .then(async () => {
         if (stopping) return;
         if (status !== 'active') {
-          deferred.add(sessionId);
+          deferred.set(key, job);
           return;
         }
-        await workOnSession(deps, sessionId, reason);
+        await job.work(reason);
       })
       .catch((error: unknown) => {
-        if (!isWorkEnded(error)) logger.error(`${agent.name}: work failed`, { sessionId, error: String(error) });
+        if (!isWorkEnded(error)) logger.error(`${agent.name}: work failed`, { key, error: String(error) });
       });
-    queues.set(sessionId, next);
+    queues.set(key, next);
     void next.finally(() => {
-      if (queues.get(sessionId) === next) queues.delete(sessionId);
+      if (queues.get(key) === next) queues.delete(key);
     });
   }
 
@@ -123,11 +156,11 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
     switch (type) {
       case 'agent.session.message':
         log('a person wrote', { sessionId: data.sessionId, messageId: data.messageId });
-        schedule(data.sessionId, 'message');
+        schedule(sessionJob(data.sessionId), 'message');
         break;
       case 'agent.card.delegated':
         log('a card was delegated', { sessionId: data.sessionId, cardId: data.cardId });
-        schedule(data.sessionId, 'card');
+        schedule(sessionJob(data.sessionId), 'card');
         break;
       case 'agent.session.stopped': {
         deferred.delete(data.sessionId);
@@ -144,6 +177,31 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
       case 'agent.file.granted':
         log('a file was shared with the agent', { nodeId: data.nodeId });
         break;
+      case 'agent.cron.fired':
+        log(`schedule “${data.name}” fired${data.manual ? ' (run by hand)' : ''}`, {
+          cronJobId: data.cronJobId,
+          runId: data.runId,
+        });
+        schedule(cronRunJob(data), 'schedule');
+        break;
+      case 'agent.webhook.received':
+        log(`webhook “${data.name}” ${data.redelivery ? 'delivered again' : 'delivered'}`, {
+          endpointId: data.endpointId,
+          deliveryId: data.deliveryId,
+        });
+        schedule(deliveryJob(data), data.redelivery ? 'redelivery' : 'webhook');
+        break;
+      case 'agent.integration.granted':
+      case 'agent.integration.updated':
+        log(`a connection was ${type === 'agent.integration.granted' ? 'granted to the agent' : 'regranted'}`, {
+          grantId: data.grant.id,
+          connectionId: data.grant.connectionId,
+          scope: data.grant.scope,
+        });
+        break;
+      case 'agent.integration.revoked':
+        log('a connection grant was revoked', { grantId: data.grantId });
+        break;
       default:
         logger.debug(`${agent.name}: event ignored`, { type });
     }
@@ -154,13 +212,16 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
     status = next;
     log(next === 'active' ? 'active again: taking work' : `${next}: taking no new work`);
     if (next === 'active') {
-      const waiting = [...deferred];
+      const waiting = [...deferred.values()];
       deferred.clear();
-      for (const sessionId of waiting) schedule(sessionId, 'resumed');
+      for (const job of waiting) schedule(job, 'resumed');
     }
   }
 
-  /** Work left unfinished while the runner was away: sessions still `working`. */
+  /**
+   * Work left unfinished while the runner was away: sessions still `working`, schedule runs still
+   * `delivered`, webhook deliveries not reported.
+   */
   async function catchUp() {
     try {
       const current = await api.currentAgent();
@@ -168,10 +229,19 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
       const sessions = await api.listSessions(agentId, 100);
       const waiting = sessions.filter((session) => session.status === 'working');
       if (waiting.length) log(`catching up on ${waiting.length} unfinished session(s)`);
-      for (const session of waiting) schedule(session.id, 'catch-up');
+      for (const session of waiting) schedule(sessionJob(session.id), 'catch-up');
     } catch (error) {
       logger.warn(`${agent.name}: could not look for unfinished work`, { error: String(error) });
     }
+    const { runs, deliveries } = await unfinishedTasks(api, agentId, (message, error) =>
+      logger.warn(`${agent.name}: ${message}`, { error: String(error) }),
+    );
+    if (runs.length + deliveries.length)
+      log(
+        `catching up on ${runs.length} schedule run(s) and ${deliveries.length} webhook delivery(ies) not reported yet`,
+      );
+    for (const fired of runs) schedule(cronRunJob(fired), 'catch-up');
+    for (const received of deliveries) schedule(deliveryJob(received), 'catch-up');
   }
 
   const stream = openEventStream({

@@ -91,13 +91,89 @@ export type Member = { kind: 'human' | 'agent'; id: string; name: string; title:
 
 export type CardComment = { id: string; author: string; authorAgentId?: string; text: string; at: string };
 
-/** Events of `GET /agents/{agentId}/events` (ids only: the runner reads content through the API). */
+/** What an agent reports of a schedule's run or a webhook delivery it worked on. */
+export type TaskReport = { status: 'succeeded' | 'failed'; outcome?: string };
+
+/** One firing of a schedule (`CronRun`): `delivered` is work to do; the agent reports the rest. */
+export type CronRun = {
+  id: string;
+  cronJobId: string;
+  agentId: string;
+  scheduledFor: string;
+  firedAt: string;
+  status: 'delivered' | 'skipped' | 'succeeded' | 'failed';
+  outcome: string | null;
+  reportedAt: string | null;
+  manual: boolean;
+};
+
+/** A schedule of the agent (`CronJob`), as far as the runner reads it. */
+export type CronJob = {
+  id: string;
+  agentId: string;
+  name: string;
+  instruction: string;
+  enabled: boolean;
+  lastRun: CronRun | null;
+};
+
+/** A webhook endpoint of the agent (`WebhookEndpoint`), as far as the runner reads it. */
+export type WebhookEndpoint = { id: string; agentId: string; name: string; status: 'active' | 'revoked' };
+
+/** What an outside system sent to one of the agent's webhook endpoints (`WebhookDelivery`). */
+export type WebhookDelivery = {
+  id: string;
+  endpointId: string;
+  agentId: string;
+  receivedAt: string;
+  status: 'delivered' | 'redelivered';
+  payload: unknown;
+  sizeBytes: number;
+  attempts: number;
+  lastDeliveredAt: string;
+  /** What the agent reported (null until it did, and again after a redelivery). */
+  outcomeStatus?: 'succeeded' | 'failed' | null;
+  outcome?: string | null;
+  reportedAt?: string | null;
+};
+
+export type CronFiredEvent = {
+  agentId: string;
+  cronJobId: string;
+  runId: string;
+  name: string;
+  instruction: string;
+  scheduledFor: string;
+  manual: boolean;
+};
+
+export type WebhookReceivedEvent = {
+  agentId: string;
+  endpointId: string;
+  deliveryId: string;
+  name: string;
+  payload: unknown;
+  receivedAt: string;
+  redelivery: boolean;
+};
+
+/**
+ * Events of `GET /agents/{agentId}/events`. Mostly ids: the runner reads content through the API.
+ * A schedule's event carries the instruction it fired with, a webhook's the payload it received.
+ */
 export type AgentEvent =
   | { type: 'agent.session.message'; data: { agentId: string; sessionId: string; messageId: string } }
   | { type: 'agent.card.delegated'; data: { agentId: string; sessionId: string; projectId: string; cardId: string } }
   | { type: 'agent.session.stopped'; data: { agentId: string; sessionId: string; reason: 'stopped' | 'unassigned' } }
   | { type: 'agent.status.changed'; data: { agentId: string; status: AgentStatus } }
-  | { type: 'agent.file.granted'; data: { agentId: string; nodeId: string } };
+  | { type: 'agent.file.granted'; data: { agentId: string; nodeId: string } }
+  | { type: 'agent.cron.fired'; data: CronFiredEvent }
+  | { type: 'agent.webhook.received'; data: WebhookReceivedEvent }
+  | {
+      type: 'agent.integration.granted' | 'agent.integration.updated';
+      data: { agentId: string; grant: { id: string; connectionId: string; scope: string } };
+    }
+  | { type: 'agent.integration.revoked'; data: { agentId: string; grantId: string } };
 
 /** Where the runner's progress goes; the server's logger has this shape, so it can be passed in. */
 export interface RunnerLogger {

@@ -37,7 +37,7 @@ export async function workOnSession(deps: WorkDeps, sessionId: string, reason: s
     const first = messages.find((message) => message.role === 'user');
     if (first && deps.answered.has(first.id)) return;
     if (first) deps.answered.add(first.id);
-    await run(deps, session, (context) => workOnCard(deps, context, session.card!));
+    await run(deps, session, (context) => workOnCard(deps, context, session, session.card!));
     return;
   }
   const lastUser = messages.findLastIndex((message) => message.role === 'user');
@@ -88,15 +88,14 @@ async function finishOrphans(deps: WorkDeps, session: AgentSession, messages: Ag
  * finished `complete`. Stopped (the abort switch, or 409 from the server) → dropped without a
  * further write. Failed → the reply ends `error` with the reason as an activity item.
  */
-async function run(
-  deps: WorkDeps,
-  session: AgentSession,
-  work: (context: WorkContext) => Promise<{ sessionStatus?: 'completed' } | void>,
-) {
+async function run(deps: WorkDeps, session: AgentSession, work: SessionWork) {
+  await withAbortSwitch(deps, session.id, (signal) => writeReply(deps, session, work, signal));
+}
+
+type SessionWork = (context: WorkContext) => Promise<{ sessionStatus?: 'completed' } | void>;
+
+async function writeReply(deps: WorkDeps, session: AgentSession, work: SessionWork, signal: AbortSignal) {
   const { api, agent, backend, logger } = deps;
-  const controller = new AbortController();
-  deps.running.set(session.id, controller);
-  const { signal } = controller;
   try {
     const reply = await api.postReply(
       agent.id,
@@ -118,7 +117,7 @@ async function run(
       logger.warn(`${agent.name}: work failed`, { sessionId: session.id, error: String(error) });
       await api
         .updateReply(agent.id, session.id, reply.id, {
-          activity: [{ type: 'error', text: String((error as Error).message ?? error).slice(0, 2000) }],
+          activity: [{ type: 'error', text: errorText(error) }],
           status: 'error',
         })
         .catch(() => undefined);
@@ -130,18 +129,38 @@ async function run(
       return;
     }
     throw error;
-  } finally {
-    if (deps.running.get(session.id) === controller) deps.running.delete(session.id);
   }
 }
+
+/**
+ * Runs `work` with an abort switch in `deps.running` under `key` (a session id, or a task's key):
+ * what a stop of the session, or of the runner, pulls.
+ */
+export async function withAbortSwitch<T>(
+  deps: Pick<WorkDeps, 'running'>,
+  key: string,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  deps.running.set(key, controller);
+  try {
+    return await work(controller.signal);
+  } finally {
+    if (deps.running.get(key) === controller) deps.running.delete(key);
+  }
+}
+
+/** An error as one line of text for a person (at most 2,000 characters, the server's limit). */
+export const errorText = (error: unknown) => String((error as Error)?.message ?? error).slice(0, 2000);
 
 /** A delegated card: read it and its board, plan, comment the plan, move it to review, report done. */
 async function workOnCard(
   deps: WorkDeps,
   context: WorkContext,
+  session: AgentSession,
   link: { projectId: string; cardId: string },
 ): Promise<{ sessionStatus: 'completed' }> {
-  const { tools, sink, session } = context;
+  const { tools, sink } = context;
   const card = await tools.getCard(link.projectId, link.cardId);
   const board = await tools.getBoard(link.projectId);
   const currentColumn = board.columns.find((column) => column.id === card.column) ?? null;

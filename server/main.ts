@@ -11,6 +11,7 @@ import { backendFromEnv, startDemoAgents } from '../runner/index.ts';
 import { loadEnv } from './env.ts';
 import { sweepFiles } from './modules/files/index.ts';
 import { resealSecrets } from './modules/integrations/index.ts';
+import { startScheduler } from './modules/automation/index.ts';
 import { createStorage, describeStorage, storageOptions, storageOrigins } from './modules/files/storage/index.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -49,6 +50,7 @@ const ctx = await createContext({
       signInFailuresPerAccountPer15Minutes: env.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_15_MINUTES,
       webhookDeliveriesPerMinute: env.WEBHOOK_DELIVERIES_PER_MINUTE,
     },
+    schedulerIntervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
     trustProxy: env.TRUST_PROXY,
     staticDir: env.STATIC_DIR,
     connectSources: env.CSP_CONNECT_SRC?.split(' '),
@@ -100,6 +102,8 @@ const sweep = () =>
 void sweep();
 const sweepTimer = setInterval(() => void sweep(), 3600_000);
 sweepTimer.unref();
+// Agents' schedules: due cron jobs fire on time, once per run across instances (modules/automation).
+const scheduler = startScheduler(ctx);
 // Node ends any request still running after 5 minutes (`requestTimeout`): a large upload to the
 // local-disk storage takes longer on a slow link. Instead, a connection idle for 2 minutes is
 // closed (event streams send a heartbeat every few seconds; headers must still come in 60 s).
@@ -152,6 +156,7 @@ async function shutdown(signal: string) {
   await demoAgents?.stop().catch(() => undefined);
   server.close();
   clearInterval(sweepTimer);
+  scheduler.stop();
   ctx.hub.close();
   await ctx.bus.close();
   // Closing the embedded database cleanly keeps its files consistent for the next start.

@@ -5,7 +5,6 @@
  * authenticator use these types, and `AppContext` (context.ts) holds those services in turn.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Keyring } from './lib/sealed.ts';
 
 export type AppConfig = {
   /** Lifetime of a sign-in session, in seconds. */
@@ -58,6 +57,11 @@ export type FilesConfig = {
   /** Nodes stay in the trash this many days, then are removed with their bytes. */
   trashDays: number;
 };
+
+/** A key that seals secrets at rest (lib/sealed.ts): its id is a fingerprint of the key. */
+export type SealingKey = { id: string; key: Buffer };
+/** The current sealing key (seals) first, then previous ones (only open). */
+export type Keyring = readonly [SealingKey, ...SealingKey[]];
 
 export type Secrets = {
   /** Signs session tokens. */

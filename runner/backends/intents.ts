@@ -7,6 +7,7 @@ export type Intent =
   | { kind: 'help' }
   | { kind: 'search'; query: string }
   | { kind: 'blocked'; board: string | null }
+  | { kind: 'triage'; board: string | null }
   | { kind: 'summary'; board: string | null }
   | { kind: 'unknown' };
 
@@ -31,6 +32,7 @@ const SEARCH_VERB =
 const BLOCKED = /\bblock(?:ed|ers?|ing)\b|\bstuck\b/i;
 const BLOCKED_PHRASE =
   /\bblocked\s+(?:cards?|items?|tasks?|work)\b|\bwhat(?:'s|’s|\s+is|\s+are)\s+blocked\b|\bblockers\b/i;
+const TRIAGE = /\btriage\b|\bneeds?\s+(?:my\s+|our\s+|your\s+)?attention\b/i;
 const SUMMARY = /\bsummar(?:ise|ize|y)\b|\boverview\b|\bstatus\s+(?:of|on)\b|\bhow\s+is\b|\bhow's\b/i;
 const HELP = /^\s*(?:help|\?|what can you do|what do you do|commands?)\b|\bhelp me\b|\bwhat can you\b/i;
 
@@ -60,6 +62,7 @@ export function parseIntent(text: string): Intent {
     const query = trimQuotes(search[1]!);
     if (query) return { kind: 'search', query };
   }
+  if (TRIAGE.test(clean)) return { kind: 'triage', board: boardPhrase(clean) };
   if (BLOCKED.test(clean)) return { kind: 'blocked', board: boardPhrase(clean) };
   if (SUMMARY.test(clean)) return { kind: 'summary', board: boardPhrase(clean) };
   if (HELP.test(clean)) return { kind: 'help' };

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Board, Card } from '../types.ts';
-import { formatBlocked, formatPlan, formatSearch, formatSummary } from './rules.ts';
+import {
+  formatBlocked,
+  formatPlan,
+  formatSearch,
+  formatSummary,
+  formatTriage,
+  payloadFacts,
+  payloadTopic,
+} from './rules.ts';
 import { piecesOf } from './types.ts';
 
 const NOW = Date.parse('2025-06-10T12:00:00Z');
@@ -119,5 +127,74 @@ describe('the built-in assistant’s answers', () => {
     const pieces = piecesOf(text, 3);
     expect(pieces.join('')).toBe(text);
     expect(pieces).toHaveLength(3);
+  });
+
+  it('triages a board: blocked, overdue, urgent without an assignee, unassigned; each open card once, done columns left out', () => {
+    const support: Board = {
+      ...board,
+      name: 'Support',
+      columns: [
+        {
+          id: 'todo',
+          name: 'To do',
+          position: 0,
+          cards: [
+            card('Refund', { priority: 'urgent' }),
+            card('Login loop', { blocked: 'Needs logs', due: '2025-06-01T00:00:00Z', assignee: 'u1' }),
+            card('Typo', { archived: true }),
+            card('FAQ'),
+          ],
+        },
+        {
+          id: 'doing',
+          name: 'Doing',
+          position: 1,
+          cards: [card('Invoice', { due: '2025-06-02T00:00:00Z', assignee: 'u1' })],
+        },
+        { id: 'done', name: 'Done', position: 2, cards: [card('Old', { due: '2025-01-01T00:00:00Z' })] },
+      ],
+    };
+    expect(formatTriage(support, names, NOW)).toBe(
+      [
+        'Triage of “Support”: 4 of 4 open cards need attention.',
+        'Blocked (1):',
+        '- “Login loop” in To do: Needs logs (assigned to Lin)',
+        'Overdue (1):',
+        '- “Invoice” in Doing, due 2025-06-02 (assigned to Lin)',
+        'Urgent or high priority, nobody assigned (1):',
+        '- “Refund” in To do (urgent)',
+        'Nobody assigned (1):',
+        '- “FAQ” in To do',
+      ].join('\n'),
+    );
+    const calm: Board = {
+      ...support,
+      columns: [{ id: 'todo', name: 'To do', position: 0, cards: [card('Fine', { assignee: 'u1' })] }],
+    };
+    expect(formatTriage(calm, names, NOW)).toBe(
+      'Nothing on “Support” needs attention: 1 open card, none blocked, overdue or unassigned.',
+    );
+  });
+
+  it('describes a webhook payload as path: value lines, and finds what it is about', () => {
+    const payload = {
+      action: 'opened',
+      issue: { title: 'Checkout  broken', labels: ['bug', 'ui'], body: 'x'.repeat(200) },
+      empty: {},
+    };
+    const facts = payloadFacts(payload, 4);
+    expect(facts.total).toBe(6);
+    expect(facts.lines).toEqual([
+      '- action: opened',
+      '- issue.title: Checkout broken',
+      '- issue.labels[0]: bug',
+      '- issue.labels[1]: ui',
+    ]);
+    expect(payloadFacts(payload).lines.at(-2)).toBe(`- issue.body: ${'x'.repeat(119)}…`);
+    expect(payloadFacts(payload).lines.at(-1)).toBe('- empty: (empty object)');
+    expect(payloadFacts(42)).toEqual({ lines: ['- (the payload): 42'], total: 1 });
+    expect(payloadTopic(payload)).toBe('Checkout broken');
+    expect(payloadTopic({ data: [{ user: { name: 'Lin' } }] })).toBe('Lin');
+    expect(payloadTopic({ title: 'x', count: 3 })).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The built-in assistant, used when no language model is configured. It understands a few requests
- * (find, what is blocked, summarise, help), answers them from the API's data only, and says plainly
- * what it cannot do. It streams its answers a few words at a time, as a model would.
+ * (find, what is blocked, triage, summarise, help), answers them from the API's data only, and says
+ * plainly what it cannot do. It streams its answers a few words at a time, as a model would. A
+ * schedule's instruction is such a request; a webhook's delivery is described from its payload and
+ * looked up in the workspace.
  */
 import type { WorkspaceTools } from '../tools.ts';
 import type { Board, Card, Member, Project, SearchResult } from '../types.ts';
@@ -24,7 +26,9 @@ const CAPABILITIES = [
   '- find things in the workspace: “find invoices”, “search Lin”',
   '- list the blocked cards of a board: “what is blocked on Café roadmap?”',
   '- summarise a board: columns, blocked and overdue cards, who has what: “summarise Café roadmap”',
+  '- triage a board: what needs attention (blocked, overdue, urgent or high priority, unassigned): “triage Support”',
   '- work on a card delegated to me: I comment a plan and move it to a Review column.',
+  '- on a schedule, do any of these requests; on a webhook, describe what was delivered and find what it relates to.',
 ].join('\n');
 
 export const BUILT_IN_NOTE = 'I am the built-in assistant of the reference agent runner (no language model is set up).';
@@ -43,6 +47,11 @@ export function createRulesBackend(options: RulesOptions = {}): Backend {
   }
 
   async function chat(context: WorkContext & { history: ChatTurn[] }) {
+    if (context.task?.kind === 'webhook') {
+      await context.sink.activity({ type: 'thought', text: 'Understood the request as: a webhook delivery' });
+      await stream(context, await describeDelivery(context.tools, context.task.name, context.task.payload));
+      return;
+    }
     const question = [...context.history].reverse().find((turn) => turn.role === 'user')?.text ?? '';
     const intent = parseIntent(question);
     await context.sink.activity({ type: 'thought', text: `Understood the request as: ${intent.kind}` });
@@ -55,10 +64,12 @@ export function createRulesBackend(options: RulesOptions = {}): Backend {
         answer = formatSearch(intent.query, await context.tools.search(intent.query));
         break;
       case 'blocked':
+      case 'triage':
       case 'summary': {
         const board = await findBoard(context, question, intent.board);
         if (typeof board === 'string') answer = board;
         else if (intent.kind === 'blocked') answer = formatBlocked(board, await namesOf(context.tools, board));
+        else if (intent.kind === 'triage') answer = formatTriage(board, await namesOf(context.tools, board), now());
         else answer = formatSummary(board, await namesOf(context.tools, board), now());
         break;
       }
@@ -73,8 +84,8 @@ export function createRulesBackend(options: RulesOptions = {}): Backend {
     const projects = (await context.tools.listProjects()).filter((project) => !project.archived);
     let project: Project | null = matchBoard(question, phrase, projects);
     // In a session about a card, "summarise" means that card's board.
-    if (!project && !phrase && context.session.card)
-      project = projects.find((candidate) => candidate.id === context.session.card!.projectId) ?? null;
+    const card = context.session?.card;
+    if (!project && !phrase && card) project = projects.find((candidate) => candidate.id === card.projectId) ?? null;
     if (!project && !phrase && projects.length === 1) project = projects[0]!;
     if (!project) {
       const names = projects.map((candidate) => quote(candidate.name)).join(', ');
@@ -145,6 +156,113 @@ export function formatBlocked(board: Board, names: Map<string, string>): string 
 }
 
 const day = (iso: string) => iso.slice(0, 10);
+
+const URGENT = new Set(['urgent', 'high']);
+
+/**
+ * What needs attention on a board, among its live cards outside done columns: blocked, overdue,
+ * urgent or high priority without an assignee, and the rest of the unassigned. Each card once, in
+ * that order. Nothing is changed: this is a report.
+ */
+export function formatTriage(board: Board, names: Map<string, string>, now: number): string {
+  const open = liveCards(board).filter(({ column }) => !DONE_COLUMN.test(column.name));
+  const taken = new Set<string>();
+  const pick = (test: (card: Card) => boolean) => {
+    const picked = open.filter(({ card }) => !taken.has(card.id) && test(card));
+    for (const { card } of picked) taken.add(card.id);
+    return picked;
+  };
+  const blocked = pick((card) => Boolean(card.blocked));
+  const overdue = pick((card) => Boolean(card.due && Date.parse(card.due) < now));
+  const urgent = pick((card) => URGENT.has(card.priority) && !card.assignee);
+  const unassigned = pick((card) => !card.assignee);
+  if (taken.size === 0)
+    return `Nothing on ${quote(board.name)} needs attention: ${plural(open.length, 'open card')}, none blocked, overdue or unassigned.`;
+  const who = (card: Card) => {
+    const name = assigneeOf(card, names);
+    return name ? ` (assigned to ${name})` : '';
+  };
+  const section = (title: string, list: { card: Card; column: { name: string } }[], line: (card: Card) => string) =>
+    list.length
+      ? [
+          `${title} (${list.length}):`,
+          ...list.slice(0, 10).map(({ card, column }) => `- ${quote(card.title)} in ${column.name}${line(card)}`),
+          ...(list.length > 10 ? [`- …and ${list.length - 10} more`] : []),
+        ]
+      : [];
+  return [
+    `Triage of ${quote(board.name)}: ${taken.size} of ${plural(open.length, 'open card')} need attention.`,
+    ...section('Blocked', blocked, (card) => `: ${card.blocked}${who(card)}`),
+    ...section('Overdue', overdue, (card) => `, due ${day(card.due!)}${who(card)}`),
+    ...section('Urgent or high priority, nobody assigned', urgent, (card) => ` (${card.priority})`),
+    ...section('Nobody assigned', unassigned, () => ''),
+  ].join('\n');
+}
+
+/** Leaves of a JSON value as `path: value` lines (at most `limit`), and how many there are (counted up to 1,000). */
+export function payloadFacts(payload: unknown, limit = 12): { lines: string[]; total: number } {
+  const lines: string[] = [];
+  let total = 0;
+  const scalar = (value: unknown) => {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    const line = text.replace(/\s+/g, ' ');
+    return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+  };
+  const add = (path: string, value: string) => {
+    total++;
+    if (lines.length < limit) lines.push(`- ${path || '(the payload)'}: ${value}`);
+  };
+  const walk = (value: unknown, path: string) => {
+    if (total >= 1000) return;
+    if (value === null || typeof value !== 'object') add(path, scalar(value));
+    else if (Array.isArray(value)) {
+      if (value.length === 0) add(path, '(empty list)');
+      value.forEach((item, index) => walk(item, `${path}[${index}]`));
+    } else {
+      const entries = Object.entries(value);
+      if (entries.length === 0) add(path, '(empty object)');
+      for (const [key, item] of entries) walk(item, path ? `${path}.${key}` : key);
+    }
+  };
+  walk(payload, '');
+  return { lines, total };
+}
+
+/** The first string of a payload under a key like `title`, `name`, `subject` or `summary` (2..80 characters): what it is about. */
+export function payloadTopic(payload: unknown): string | null {
+  const queue: unknown[] = [payload];
+  for (let seen = 0; queue.length && seen < 500; seen++) {
+    const value = queue.shift();
+    if (!value || typeof value !== 'object') continue;
+    const entries = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item] as const)
+      : Object.entries(value);
+    for (const [key, item] of entries) {
+      if (typeof item === 'string' && /^(?:title|name|subject|summary)$/i.test(key)) {
+        const text = item.replace(/\s+/g, ' ').trim();
+        if (text.length >= 2 && text.length <= 80) return text;
+      }
+    }
+    for (const [, item] of entries) if (item && typeof item === 'object') queue.push(item);
+  }
+  return null;
+}
+
+/** A webhook delivery, described from its payload; what it is about is looked up in the workspace. */
+async function describeDelivery(tools: WorkspaceTools, name: string, payload: unknown): Promise<string> {
+  const { lines, total } = payloadFacts(payload);
+  const shape = Array.isArray(payload)
+    ? `a list of ${plural(payload.length, 'item')}`
+    : payload && typeof payload === 'object'
+      ? `a JSON object (${plural(total, 'value')})`
+      : 'a single value';
+  const parts = [`Webhook ${quote(name)} delivered ${shape}:`, ...lines];
+  if (total > lines.length) parts.push(`…and ${total - lines.length}${total >= 1000 ? '+' : ''} more.`);
+  const topic = payloadTopic(payload);
+  if (topic) parts.push('', formatSearch(topic, await tools.search(topic)));
+  parts.push('', `${BUILT_IN_NOTE} I described the delivery and looked it up; I took no other action.`);
+  return parts.join('\n');
+}
 
 export function formatSummary(board: Board, names: Map<string, string>, now: number): string {
   const cards = liveCards(board);

@@ -12,12 +12,23 @@ export type ReplySink = {
 /** One turn of the conversation, oldest first, as a backend sees it. */
 export type ChatTurn = { role: 'user' | 'assistant' | 'system'; text: string; author?: string };
 
+/**
+ * Work a schedule or a webhook handed the agent: no conversation, nobody reading along; what the
+ * backend writes to the sink becomes the outcome the runner reports.
+ */
+export type TaskBrief =
+  | { kind: 'schedule'; name: string; instruction: string }
+  | { kind: 'webhook'; name: string; instruction: string; payload: unknown };
+
 export type WorkContext = {
   agent: Agent;
-  session: AgentSession;
+  /** The session worked on; null for a task (`task`). */
+  session: AgentSession | null;
+  /** Set when the work is a schedule's or a webhook's task rather than a conversation. */
+  task?: TaskBrief;
   tools: WorkspaceTools;
   sink: ReplySink;
-  /** Aborts when the person stops the session: stop at once, write nothing more. */
+  /** Aborts when the person stops the session (or the runner stops): stop at once, write nothing more. */
   signal: AbortSignal;
 };
 
@@ -35,7 +46,10 @@ export type CardPlanInput = {
 export interface Backend {
   /** Shown in logs and in the first activity item of each reply. */
   readonly label: string;
-  /** Answers the newest person message of `history` (its last user turn), streaming to the sink. */
+  /**
+   * Answers the newest person message of `history` (its last user turn), streaming to the sink. For
+   * a task (`context.task`), the history is its instruction as one user turn.
+   */
   chat(context: WorkContext & { history: ChatTurn[] }): Promise<void>;
   /** Writes a plan for a delegated card, streaming it to the sink; answers the plan's text. */
   planCard(context: WorkContext & CardPlanInput): Promise<string>;

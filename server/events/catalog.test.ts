@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Executor } from '../db/client.ts';
 import { events } from '../db/schema.ts';
 import { useTestApp } from '../test/harness.ts';
+import { signWebhook } from '../modules/automation/webhook-signature.ts';
 import { EVENT_CATALOG, EVENT_TYPES, isEventType, LiveStreamMessageSchema } from './catalog.ts';
 import { type Actor, recordEvent } from './record.ts';
 
@@ -195,6 +196,33 @@ describe('the event catalog', () => {
       await call('POST', `${sessionUrl}/stop`, undefined, org.memberToken);
       await call('PATCH', cardUrl, { assignee: agent.id });
       await call('POST', `/agents/${agent.id}/file-grants`, { nodeId: folder.id });
+      // Integrations and automation: a connection granted to the agent, changed and revoked; a
+      // schedule run now; a webhook endpoint delivered to by an outside system (signed, no token).
+      const connection = await call('POST', '/integrations/connections', {
+        providerKey: 'github',
+        displayName: 'Catalogue GitHub',
+        credentials: { token: 'ghp_catalogue' },
+      });
+      const grant = await call('POST', `/agents/${agent.id}/integration-grants`, {
+        connectionId: connection.id,
+        scope: 'read',
+      });
+      await call('PATCH', `/agents/${agent.id}/integration-grants/${grant.id}`, { constraints: { maxPerDay: 1 } });
+      await call('DELETE', `/agents/${agent.id}/integration-grants/${grant.id}`);
+      const job = await call('POST', `/agents/${agent.id}/cron-jobs`, {
+        name: 'Catalogue schedule',
+        expression: '0 9 * * 1-5',
+        timeZone: 'Europe/Berlin',
+        instruction: 'Say hello',
+      });
+      await call('POST', `/agents/${agent.id}/cron-jobs/${job.id}/run`);
+      const endpoint = await call('POST', `/agents/${agent.id}/webhook-endpoints`, { name: 'Catalogue hook' });
+      const hookBody = JSON.stringify({ event: 'catalogue' });
+      const delivered = await t.call('POST', `/hooks/${endpoint.id}`, {
+        rawBody: hookBody,
+        headers: { 'content-type': 'application/json', ...signWebhook(endpoint.secret, hookBody) },
+      });
+      expect(delivered.status, JSON.stringify(delivered.body)).toBe(202);
       await call('PUT', `/agents/${agent.id}/status`, { status: 'paused' });
 
       await call('PATCH', base, { archived: true });

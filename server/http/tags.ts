@@ -30,6 +30,16 @@ export const API_TAGS = [
     description:
       'The company’s agents: programs outside the server that act through this API with their own tokens (`agt_…`). Their profiles and status (admins), tokens (admins and the responsible person), chat sessions with people (private to the person and the agent), replies that stream in pieces with the steps the agent took, thumbs up/down feedback, cards delegated to them, and each agent’s event stream of work.',
   },
+  {
+    name: 'Integrations',
+    description:
+      'Tools the company (or one person) has connected — their credentials sealed at rest and never returned — and the grants that let an agent use them, within a scope, a list of tools and constraints, until an expiry.',
+  },
+  {
+    name: 'Automation',
+    description:
+      'What wakes an agent besides people: schedules (cron expressions in a time zone, fired once per time by the server) and webhook endpoints that outside systems post signed JSON to; their runs and deliveries, and the outcomes the agent reports.',
+  },
   { name: 'Projects', description: 'Projects (boards) and their columns.' },
   { name: 'Cards', description: 'The cards of a project’s board: creating, editing, archiving and moving them.' },
   { name: 'Card comments', description: 'Comment threads on a card: one level of replies, resolvable.' },

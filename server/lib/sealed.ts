@@ -5,10 +5,9 @@
  * earlier key is still opened while that key is kept as a previous one (key rotation, README).
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { Keyring, SealingKey } from '../types.ts';
 
-export type SealingKey = { id: string; key: Buffer };
-/** The current key (seals) first, then previous ones (only open). */
-export type Keyring = readonly [SealingKey, ...SealingKey[]];
+export type { Keyring, SealingKey } from '../types.ts';
 
 export function sealingKey(key: Buffer): SealingKey {
   if (key.length !== 32) throw new Error('a sealing key is 32 bytes');

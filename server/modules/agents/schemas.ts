@@ -28,7 +28,7 @@ export const AgentSchema = z
     }),
     archived: z.boolean().openapi({ description: 'True for a completed agent.' }),
     teamId: z.uuid().nullable(),
-    responsible: MemberRefWithNameSchema.nullable().openapi({
+    responsible: z.union([MemberRefWithNameSchema, z.null()]).openapi({
       description: 'The person (or agent) responsible for it; an agent’s chain must end at a person.',
     }),
     createdAt: z.iso.datetime(),
@@ -50,7 +50,7 @@ export const AgentTokenSchema = z
     name: z.string(),
     prefix: z.string().openapi({ description: 'The first characters of the secret.', example: 'agt_Xk3p9Q' }),
     createdAt: z.iso.datetime(),
-    createdBy: PersonRefSchema.nullable(),
+    createdBy: z.union([PersonRefSchema, z.null()]),
     lastUsedAt: z.iso.datetime().nullable(),
     expiresAt: z.iso.datetime().nullable().openapi({ description: 'Null: never expires.' }),
     revokedAt: z.iso.datetime().nullable(),
@@ -130,7 +130,7 @@ export const AgentMessageSchema = z
     role: z.enum(['user', 'agent', 'system']).openapi({
       description: '`user`: a person wrote it. `agent`: the agent’s reply. `system`: the server’s note (a stop).',
     }),
-    author: MemberRefWithNameSchema.nullable(),
+    author: z.union([MemberRefWithNameSchema, z.null()]),
     text: z.string(),
     status: z.enum(['streaming', 'complete', 'stopped', 'error']).openapi({
       description:
@@ -139,7 +139,7 @@ export const AgentMessageSchema = z
     activity: z
       .array(AgentActivitySchema)
       .openapi({ description: 'The steps the agent took for this reply, in order.' }),
-    feedback: FeedbackSchema.nullable().optional().openapi({
+    feedback: z.union([FeedbackSchema, z.null()]).optional().openapi({
       description: 'The caller’s own thumbs up or down, on agent replies (null when none). Absent in live events.',
     }),
     createdAt: z.iso.datetime(),

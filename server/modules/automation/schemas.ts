@@ -33,7 +33,7 @@ export const CronJobSchema = z
     enabled: z.boolean(),
     description: z.string().openapi({ example: 'At 09:00, Monday through Friday' }),
     nextRunAt: z.iso.datetime().nullable().openapi({ description: 'Null while disabled.' }),
-    lastRun: CronRunSchema.nullable(),
+    lastRun: z.union([CronRunSchema, z.null()]),
     createdBy: z.uuid().nullable(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
@@ -43,7 +43,7 @@ export const CronJobSchema = z
 const CronName = z.string().trim().min(1).max(80);
 const Expression = z.string().trim().min(1).max(120).openapi({
   description:
-    'Five fields: minute, hour, day of month, month, day of week (`0 9 * * 1-5`); `@daily`-style nicknames too.',
+    'Five fields: minute, hour, day of month, month, day of week (`0 9 * * 1-5`); `@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly` too. No seconds (six or seven fields are refused), at most every 5 minutes.',
 });
 const TimeZone = z.string().trim().min(1).max(64).openapi({ description: 'An IANA time zone, e.g. `Europe/Berlin`.' });
 const Instruction = z.string().trim().min(1).max(4000);
@@ -122,8 +122,21 @@ export const WebhookDeliverySchema = z
     sizeBytes: z.number().int(),
     attempts: z.number().int().openapi({ description: 'Times it was sent to the agent’s stream.' }),
     lastDeliveredAt: z.iso.datetime(),
+    outcomeStatus: z.enum(['succeeded', 'failed']).nullable().openapi({
+      description: 'What the agent reported of its work on it; null until it does (again after a redelivery).',
+    }),
+    outcome: z.string().nullable().openapi({ description: 'What came of it, in the agent’s words.' }),
+    reportedAt: z.iso.datetime().nullable(),
   })
   .openapi('WebhookDelivery');
+
+export const ReportWebhookDeliveryInput = z
+  .object({
+    status: z.enum(['succeeded', 'failed']),
+    outcome: z.string().trim().max(2000).optional(),
+  })
+  .strict()
+  .openapi('ReportWebhookDelivery');
 
 export const WebhookReceiptSchema = z
   .object({

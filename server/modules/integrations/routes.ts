@@ -142,7 +142,7 @@ export const revokeGrantRoute = protectedRoute('write', {
 });
 
 export const redeemGrantRoute = protectedRoute(
-  'forbidden',
+  'read',
   {
     method: 'get',
     path: '/agents/{agentId}/integration-grants/{grantId}/credentials',
@@ -150,7 +150,7 @@ export const redeemGrantRoute = protectedRoute(
     tags,
     summary: 'The agent reads a granted connection’s credentials',
     description:
-      'For the agent’s own token only (a person gets 404; keys 403 `API_KEY_FORBIDDEN`): the connection’s credentials with the grant’s scope, allowed tools and constraints, which the agent applies when it calls the tool. Refused with 409 `GRANT_EXPIRED` past the grant’s `expiresAt`, and 409 `CONNECTION_UNAVAILABLE` while the connection is in error, expired or disconnected. Sets the grant’s `lastUsedAt`.',
+      'For the agent’s own token only (a person, with a session or a key, gets 404): the connection’s credentials with the grant’s scope, allowed tools and constraints, which the agent applies when it calls the tool. Refused with 409 `GRANT_EXPIRED` past the grant’s `expiresAt`, and 409 `CONNECTION_UNAVAILABLE` while the connection is in error, expired or disconnected. Sets the grant’s `lastUsedAt`.',
     request: { params: grantParams },
     responses: {
       200: jsonResponse(GrantCredentialsSchema, 'The credentials and the limits of the grant'),

@@ -65,7 +65,12 @@ export const OrgChartSchema = z
     }),
     issues: z.array(OrgIssueSchema),
     teams: z.array(
-      z.object({ id: z.uuid(), name: z.string(), parentId: z.uuid().nullable(), lead: MemberRefSchema.nullable() }),
+      z.object({
+        id: z.uuid(),
+        name: z.string(),
+        parentId: z.uuid().nullable(),
+        lead: z.union([MemberRefSchema, z.null()]),
+      }),
     ),
     agents: z.array(
       z.object({
@@ -73,7 +78,7 @@ export const OrgChartSchema = z
         name: z.string(),
         role: z.string(),
         teamId: z.uuid().nullable(),
-        manager: MemberRefSchema.nullable(),
+        manager: z.union([MemberRefSchema, z.null()]),
       }),
     ),
     humans: z.array(

@@ -1,4 +1,5 @@
 import { searchProviders as sessions } from '../agents/index.ts';
+import { cronSearchProviders, webhookSearchProviders } from '../automation/index.ts';
 import { searchProviders as cards } from '../cards/index.ts';
 import { searchProviders as files } from '../files/index.ts';
 import { searchProviders as integrations } from '../integrations/index.ts';
@@ -19,6 +20,8 @@ export const SEARCH_PROVIDERS: readonly SearchProvider[] = [
   ...cards,
   ...wiki,
   ...sessions,
+  ...cronSearchProviders,
+  ...webhookSearchProviders,
   ...files,
   ...integrations,
 ];

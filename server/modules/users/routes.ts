@@ -29,7 +29,9 @@ export const MeSchema = z
       .object({ id: z.uuid(), name: z.string() })
       .nullable()
       .openapi({ description: 'Null when the user belongs to no company.' }),
-    role: CompanyRoleSchema.nullable().openapi({ description: 'Role in the company; null without a company.' }),
+    role: z
+      .union([CompanyRoleSchema, z.null()])
+      .openapi({ description: 'Role in the company; null without a company.' }),
     permissions: PermissionsSchema,
     credential: z
       .discriminatedUnion('kind', [

@@ -367,7 +367,7 @@ export type paths = {
         };
         /**
          * The agent reads a granted connection’s credentials
-         * @description For the agent’s own token only (a person gets 404; keys 403 `API_KEY_FORBIDDEN`): the connection’s credentials with the grant’s scope, allowed tools and constraints, which the agent applies when it calls the tool. Refused with 409 `GRANT_EXPIRED` past the grant’s `expiresAt`, and 409 `CONNECTION_UNAVAILABLE` while the connection is in error, expired or disconnected. Sets the grant’s `lastUsedAt`.
+         * @description For the agent’s own token only (a person, with a session or a key, gets 404): the connection’s credentials with the grant’s scope, allowed tools and constraints, which the agent applies when it calls the tool. Refused with 409 `GRANT_EXPIRED` past the grant’s `expiresAt`, and 409 `CONNECTION_UNAVAILABLE` while the connection is in error, expired or disconnected. Sets the grant’s `lastUsedAt`.
          */
         get: operations["redeemAgentIntegrationGrant"];
         put?: never;
@@ -576,6 +576,26 @@ export type paths = {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/agents/{agentId}/webhook-deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * The agent reports what came of a delivery
+         * @description For the agent’s own token; people (and their keys) get 404: a delivery is the agent’s to report. Once per attempt: 409 `RUN_ALREADY_REPORTED` after that, until the delivery is redelivered (which clears the outcome). `outcome` is at most 2,000 characters. The company’s members get `webhook.delivery.recorded`.
+         */
+        patch: operations["reportWebhookDelivery"];
         trace?: never;
     };
     "/agents/{agentId}/webhook-endpoints": {
@@ -2155,7 +2175,8 @@ export type components = {
              */
             lastActiveAt: string | null;
             name: string;
-            responsible: components["schemas"]["NamedMemberRef"];
+            /** @description The person (or agent) responsible for it; an agent’s chain must end at a person. */
+            responsible: components["schemas"]["NamedMemberRef"] | null;
             role: string;
             /**
              * @description `active`: takes work. `paused`: receives no new work (messages and delegations are refused with 409 `AGENT_UNAVAILABLE`) until resumed. `completed`: its job is done; it receives no new work and is listed flagged `archived`.
@@ -2400,15 +2421,11 @@ export type components = {
             activity: components["schemas"]["AgentActivity"][];
             /** Format: uuid */
             agentId: string;
-            author: components["schemas"]["NamedMemberRef"];
+            author: components["schemas"]["NamedMemberRef"] | null;
             /** Format: date-time */
             createdAt: string;
             /** @description The caller’s own thumbs up or down, on agent replies (null when none). Absent in live events. */
-            feedback?: {
-                comment: string | null;
-                /** @enum {string} */
-                rating: "up" | "down";
-            } | null;
+            feedback?: components["schemas"]["AgentMessageFeedback"] | null;
             /** Format: uuid */
             id: string;
             /**
@@ -2673,7 +2690,7 @@ export type components = {
             agentId: string;
             /** Format: date-time */
             createdAt: string;
-            createdBy: components["schemas"]["PersonRef"];
+            createdBy: components["schemas"]["PersonRef"] | null;
             /**
              * Format: date-time
              * @description Null: never expires.
@@ -3264,11 +3281,8 @@ export type components = {
             /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
             id: string;
         };
-        /**
-         * @description Role in the company; null without a company.
-         * @enum {string|null}
-         */
-        CompanyRole: "admin" | "member" | null;
+        /** @enum {string} */
+        CompanyRole: "admin" | "member";
         CompleteUploadRequest: {
             /** @description Multipart uploads only: each part’s number and the `ETag` its PUT answered. */
             parts?: {
@@ -3347,7 +3361,7 @@ export type components = {
         CreateCronJob: {
             /** @default true */
             enabled: boolean;
-            /** @description Five fields: minute, hour, day of month, month, day of week (`0 9 * * 1-5`); `@daily`-style nicknames too. */
+            /** @description Five fields: minute, hour, day of month, month, day of week (`0 9 * * 1-5`); `@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly` too. No seconds (six or seven fields are refused), at most every 5 minutes. */
             expression: string;
             instruction: string;
             name: string;
@@ -3493,7 +3507,7 @@ export type components = {
             /** Format: uuid */
             id: string;
             instruction: string;
-            lastRun: components["schemas"]["CronRun"] & (Record<string, never> | null);
+            lastRun: components["schemas"]["CronRun"] | null;
             name: string;
             /**
              * Format: date-time
@@ -4242,7 +4256,8 @@ export type components = {
                 scope: "read" | "write";
             };
             permissions: components["schemas"]["Permissions"];
-            role: components["schemas"]["CompanyRole"];
+            /** @description Role in the company; null without a company. */
+            role: components["schemas"]["CompanyRole"] | null;
             user: {
                 /** Format: date-time */
                 createdAt: string;
@@ -4286,7 +4301,7 @@ export type components = {
             id: string;
             /** @enum {string} */
             kind: "human" | "agent";
-        } | null;
+        };
         MemberRefInput: {
             /** Format: uuid */
             id: string;
@@ -4328,14 +4343,13 @@ export type components = {
             partSize: number;
             uploadId: string;
         };
-        /** @description The person (or agent) responsible for it; an agent’s chain must end at a person. */
         NamedMemberRef: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
             kind: "human" | "agent";
             name: string;
-        } | null;
+        };
         Ok: {
             ok: boolean;
         };
@@ -4372,7 +4386,7 @@ export type components = {
             agents: {
                 /** Format: uuid */
                 id: string;
-                manager: components["schemas"]["MemberRef"];
+                manager: components["schemas"]["MemberRef"] | null;
                 name: string;
                 role: string;
                 /** Format: uuid */
@@ -4399,7 +4413,7 @@ export type components = {
             teams: {
                 /** Format: uuid */
                 id: string;
-                lead: components["schemas"]["MemberRef"];
+                lead: components["schemas"]["MemberRef"] | null;
                 name: string;
                 /** Format: uuid */
                 parentId: string | null;
@@ -4459,7 +4473,7 @@ export type components = {
             /** Format: uuid */
             id: string;
             name: string;
-        } | null;
+        };
         PostAgentMessageRequest: {
             activity?: components["schemas"]["AgentActivityInput"][];
             done?: boolean;
@@ -4588,6 +4602,11 @@ export type components = {
             id: string;
         };
         ReportCronRun: {
+            outcome?: string;
+            /** @enum {string} */
+            status: "succeeded" | "failed";
+        };
+        ReportWebhookDelivery: {
             outcome?: string;
             /** @enum {string} */
             status: "succeeded" | "failed";
@@ -4754,7 +4773,7 @@ export type components = {
         };
         UpdateCronJob: {
             enabled?: boolean;
-            /** @description Five fields: minute, hour, day of month, month, day of week (`0 9 * * 1-5`); `@daily`-style nicknames too. */
+            /** @description Five fields: minute, hour, day of month, month, day of week (`0 9 * * 1-5`); `@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly` too. No seconds (six or seven fields are refused), at most every 5 minutes. */
             expression?: string;
             instruction?: string;
             name?: string;
@@ -4839,10 +4858,19 @@ export type components = {
             id: string;
             /** Format: date-time */
             lastDeliveredAt: string;
+            /** @description What came of it, in the agent’s words. */
+            outcome: string | null;
+            /**
+             * @description What the agent reported of its work on it; null until it does (again after a redelivery).
+             * @enum {string|null}
+             */
+            outcomeStatus: "succeeded" | "failed" | null;
             /** @description The JSON body as received. */
             payload?: unknown;
             /** Format: date-time */
             receivedAt: string;
+            /** Format: date-time */
+            reportedAt: string | null;
             sizeBytes: number;
             /** @enum {string} */
             status: "delivered" | "redelivered";
@@ -9008,6 +9036,114 @@ export interface operations {
             };
             /** @description Not found, or the caller is not authorized to see it */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentId: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportWebhookDelivery"];
+            };
+        };
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Reported already (`RUN_ALREADY_REPORTED`) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

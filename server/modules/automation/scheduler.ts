@@ -1,0 +1,118 @@
+/**
+ * The scheduler: fires the cron jobs whose time has come, every few seconds, in every server
+ * instance.
+ *
+ * Exactly once per job and scheduled time, however many instances share the database: each due
+ * job is claimed with `select … for update skip locked` (an instance passes over the jobs another
+ * is firing), its run is inserted with `on conflict (cron_job_id, scheduled_for) do nothing`, and
+ * its `next_run_at` moves to its next time after `now`, all in one transaction. An instance that
+ * read the job as due before the other committed re-reads it when it gets the lock, sees the new
+ * `next_run_at` and leaves it.
+ *
+ * After downtime (or a long pause of the process), at most ONE missed run fires: the one at the
+ * stored `next_run_at`, the earliest missed time. The times missed after it are skipped without a
+ * run, since `next_run_at` moves to the first time after `now`: an agent woken after a weekend
+ * gets one "daily report", not three.
+ */
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../types.ts';
+import { rows } from '../../db/rows.ts';
+import { agents, cronJobs } from '../../db/schema.ts';
+import type { AgentRow } from '../agents/index.ts';
+import { recordRun } from './cron-service.ts';
+import { nextRunAfter } from './schedule.ts';
+
+/** Jobs claimed per transaction; more due jobs are fired in further batches of the same call. */
+const BATCH = 50;
+export const DEFAULT_SCHEDULER_INTERVAL_MS = 10_000;
+
+type DueJob = {
+  id: string;
+  company_id: string;
+  agent_id: string;
+  name: string;
+  instruction: string;
+  expression: string;
+  time_zone: string;
+  next_run_at: Date | string;
+  agent_status: AgentRow['status'];
+};
+
+/**
+ * Fires every enabled job whose `next_run_at` is at or before `now` (tests pass a fixed `now`);
+ * returns how many runs this call recorded.
+ */
+export async function runDueCronJobs(ctx: AppContext, now: Date = new Date()): Promise<number> {
+  let fired = 0;
+  for (;;) {
+    const { claimed, recorded } = await ctx.db.transaction(async (tx) => {
+      const result = await tx.execute(sql`
+        select j.id, j.company_id, j.agent_id, j.name, j.instruction, j.expression, j.time_zone, j.next_run_at,
+          a.status as agent_status
+        from ${cronJobs} j join ${agents} a on a.id = j.agent_id
+        where j.enabled and j.next_run_at is not null and j.next_run_at <= ${now.toISOString()}::timestamptz
+        order by j.next_run_at, j.id
+        limit ${BATCH}
+        for update of j skip locked`);
+      const due = rows<DueJob>(result);
+      let count = 0;
+      for (const job of due) {
+        const scheduledFor = new Date(job.next_run_at);
+        // The next time after now, not after the time fired: the times missed meanwhile are skipped.
+        // A schedule that no longer parses or never fires again is left without a next time.
+        const next = nextRunAfter(job.expression, job.time_zone, now);
+        await tx.execute(sql`update ${cronJobs} set next_run_at = ${next?.toISOString() ?? null}::timestamptz
+          where id = ${job.id}`);
+        const run = await recordRun(
+          tx,
+          { system: { companyId: job.company_id } },
+          {
+            id: job.id,
+            companyId: job.company_id,
+            agentId: job.agent_id,
+            name: job.name,
+            instruction: job.instruction,
+          },
+          job.agent_status,
+          { scheduledFor, firedAt: now, manual: false },
+        );
+        if (run) count++;
+      }
+      return { claimed: due.length, recorded: count };
+    });
+    fired += recorded;
+    if (claimed < BATCH) return fired;
+  }
+}
+
+/**
+ * Runs `runDueCronJobs` every `ctx.config.schedulerIntervalMs` (default 10 s), never two at once
+ * in this process; failures are logged and the next tick tries again. The timer does not keep
+ * the process alive.
+ */
+export function startScheduler(ctx: AppContext): { stop(): void } {
+  const interval = ctx.config.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS;
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      const fired = await runDueCronJobs(ctx, new Date());
+      if (fired > 0) ctx.logger.debug(`scheduler: fired ${fired} cron run${fired === 1 ? '' : 's'}`);
+    } catch (error) {
+      ctx.logger.warn(`scheduler: firing cron jobs failed: ${(error as Error).message}`);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), interval);
+  timer.unref();
+  void tick();
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}
