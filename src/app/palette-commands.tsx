@@ -111,6 +111,13 @@ export function useAppCommands(me: Me) {
               icon: <KeyIcon />,
               run: go('/settings/api-keys'),
             },
+            {
+              id: 'go-integrations',
+              label: 'Go to Integrations',
+              keywords: 'settings connections connect github slack credentials tools',
+              icon: <KeyIcon />,
+              run: go('/settings/integrations'),
+            },
           ]
         : []),
       {

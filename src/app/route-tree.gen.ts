@@ -29,6 +29,7 @@ import { Route as AppCompanyProjectsIndexRouteImport } from './../routes/_app/_c
 import { Route as AppCompanyProjectsProjectIdRouteImport } from './../routes/_app/_company/projects/$projectId'
 import { Route as AppCompanySettingsIndexRouteImport } from './../routes/_app/_company/settings/index'
 import { Route as AppCompanySettingsApiKeysRouteImport } from './../routes/_app/_company/settings/api-keys'
+import { Route as AppCompanySettingsIntegrationsRouteImport } from './../routes/_app/_company/settings/integrations'
 import { Route as AppCompanySettingsMembersRouteImport } from './../routes/_app/_company/settings/members'
 import { Route as AppCompanyAgentsAgentIdIndexRouteImport } from './../routes/_app/_company/agents/$agentId/index'
 import { Route as AppCompanyAgentsAgentIdChatRouteImport } from './../routes/_app/_company/agents/$agentId/chat'
@@ -138,6 +139,12 @@ const AppCompanySettingsApiKeysRoute =
     path: '/api-keys',
     getParentRoute: () => AppCompanySettingsRoute,
   } as any)
+const AppCompanySettingsIntegrationsRoute =
+  AppCompanySettingsIntegrationsRouteImport.update({
+    id: '/integrations',
+    path: '/integrations',
+    getParentRoute: () => AppCompanySettingsRoute,
+  } as any)
 const AppCompanySettingsMembersRoute =
   AppCompanySettingsMembersRouteImport.update({
     id: '/members',
@@ -202,6 +209,7 @@ export interface FileRoutesByFullPath {
   '/files/trash': typeof AppCompanyFilesTrashRoute
   '/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/settings/members': typeof AppCompanySettingsMembersRoute
   '/agents/': typeof AppCompanyAgentsIndexRoute
   '/files/': typeof AppCompanyFilesIndexRoute
@@ -227,6 +235,7 @@ export interface FileRoutesByTo {
   '/files/$folderId': typeof AppCompanyFilesFolderIdRoute
   '/files/trash': typeof AppCompanyFilesTrashRoute
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/settings/members': typeof AppCompanySettingsMembersRoute
   '/agents': typeof AppCompanyAgentsIndexRoute
   '/files': typeof AppCompanyFilesIndexRoute
@@ -257,6 +266,7 @@ export interface FileRoutesById {
   '/_app/_company/files/trash': typeof AppCompanyFilesTrashRoute
   '/_app/_company/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/_app/_company/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/_app/_company/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/_app/_company/settings/members': typeof AppCompanySettingsMembersRoute
   '/_app/_company/agents/': typeof AppCompanyAgentsIndexRoute
   '/_app/_company/files/': typeof AppCompanyFilesIndexRoute
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/files/trash'
     | '/projects/$projectId'
     | '/settings/api-keys'
+    | '/settings/integrations'
     | '/settings/members'
     | '/agents/'
     | '/files/'
@@ -312,6 +323,7 @@ export interface FileRouteTypes {
     | '/files/$folderId'
     | '/files/trash'
     | '/settings/api-keys'
+    | '/settings/integrations'
     | '/settings/members'
     | '/agents'
     | '/files'
@@ -341,6 +353,7 @@ export interface FileRouteTypes {
     | '/_app/_company/files/trash'
     | '/_app/_company/projects/$projectId'
     | '/_app/_company/settings/api-keys'
+    | '/_app/_company/settings/integrations'
     | '/_app/_company/settings/members'
     | '/_app/_company/agents/'
     | '/_app/_company/files/'
@@ -504,6 +517,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanySettingsApiKeysRouteImport
       parentRoute: typeof AppCompanySettingsRoute
     }
+    '/_app/_company/settings/integrations': {
+      id: '/_app/_company/settings/integrations'
+      path: '/integrations'
+      fullPath: '/settings/integrations'
+      preLoaderRoute: typeof AppCompanySettingsIntegrationsRouteImport
+      parentRoute: typeof AppCompanySettingsRoute
+    }
     '/_app/_company/settings/members': {
       id: '/_app/_company/settings/members'
       path: '/members'
@@ -581,12 +601,14 @@ const AppCompanyFilesRouteWithChildren = AppCompanyFilesRoute._addFileChildren(
 
 interface AppCompanySettingsRouteChildren {
   AppCompanySettingsApiKeysRoute: typeof AppCompanySettingsApiKeysRoute
+  AppCompanySettingsIntegrationsRoute: typeof AppCompanySettingsIntegrationsRoute
   AppCompanySettingsMembersRoute: typeof AppCompanySettingsMembersRoute
   AppCompanySettingsIndexRoute: typeof AppCompanySettingsIndexRoute
 }
 
 const AppCompanySettingsRouteChildren: AppCompanySettingsRouteChildren = {
   AppCompanySettingsApiKeysRoute: AppCompanySettingsApiKeysRoute,
+  AppCompanySettingsIntegrationsRoute: AppCompanySettingsIntegrationsRoute,
   AppCompanySettingsMembersRoute: AppCompanySettingsMembersRoute,
   AppCompanySettingsIndexRoute: AppCompanySettingsIndexRoute,
 }

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { Agent } from '@/api';
 import { useMe } from '@/features/auth';
 import { teamQueries } from '@/features/directory';
 import { formatDate, formatDateTime, formatRelative } from '@/lib/format';
@@ -27,9 +28,12 @@ const unavailable = {
 export function AgentPage({
   agentId,
   conversations,
+  sections,
 }: {
   agentId: string;
   conversations?: (headingId: string) => ReactNode;
+  /** What other features show of the agent (its integrations, schedules, webhooks), composed by the route. */
+  sections?: (agent: Agent) => ReactNode;
 }) {
   useAgentsLive();
   const agent = useSuspenseQuery(agentQueries.detail(agentId)).data;
@@ -126,6 +130,8 @@ export function AgentPage({
           <AgentTokens agent={agent} />
         </>
       )}
+
+      {sections?.(agent)}
     </div>
   );
 }

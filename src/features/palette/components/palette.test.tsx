@@ -145,6 +145,63 @@ describe('palette keyboard', () => {
   });
 });
 
+describe('results of integrations and automation', () => {
+  afterEach(() => {
+    act(() => closePalette());
+    navigate.mockClear();
+    vi.unstubAllGlobals();
+  });
+
+  const result = (kind: string, id: string, label: string, agentId?: string) => ({
+    kind,
+    id,
+    label,
+    context: 'Cafébot',
+    status: 'active',
+    updatedAt: '2026-03-01T09:00:00.000Z',
+    ...(agentId && { agentId }),
+  });
+
+  it.each([
+    [
+      'a connection opens Settings → Integrations at it',
+      result('integration', 'c-1', 'GitHub (acme)'),
+      'Connections',
+      { to: '/settings/integrations', search: { connection: 'c-1' } },
+    ],
+    [
+      'a schedule opens its agent’s page at Schedules',
+      result('cron_job', 'j-1', 'Nightly digest', 'a-1'),
+      'Schedules',
+      { to: '/agents/$agentId', params: { agentId: 'a-1' }, hash: 'schedules' },
+    ],
+    [
+      'a webhook opens its agent’s page at Webhooks',
+      result('webhook_endpoint', 'w-1', 'Deploys', 'a-1'),
+      'Webhooks',
+      { to: '/agents/$agentId', params: { agentId: 'a-1' }, hash: 'webhooks' },
+    ],
+  ])('%s', async (_name, found, group, target) => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ results: [found] }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    const user = userEvent.setup();
+    const input = renderPalette();
+    await user.type(input, found.label.slice(0, 4));
+    await waitFor(() => expect(selected()).toContain(found.label));
+    expect(screen.getByRole('group', { name: group })).toBeTruthy();
+    await user.keyboard('{Enter}');
+    expect(navigate).toHaveBeenCalledWith(target);
+  });
+});
+
 describe('a command that lists choices', () => {
   const asked: string[] = [];
   let loads = 0;

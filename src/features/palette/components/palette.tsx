@@ -137,6 +137,18 @@ function PaletteBody() {
               params: { agentId: result.agentId, sessionId: result.id },
             });
           return;
+        case 'integration':
+          return void navigate({ to: '/settings/integrations', search: { connection: result.id } });
+        case 'cron_job':
+        case 'webhook_endpoint':
+          // The agent's page, at its Schedules or Webhooks section.
+          if (result.agentId)
+            void navigate({
+              to: '/agents/$agentId',
+              params: { agentId: result.agentId },
+              hash: result.kind === 'cron_job' ? 'schedules' : 'webhooks',
+            });
+          return;
       }
     },
     [navigate],

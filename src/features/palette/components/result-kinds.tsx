@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AgentIcon, BoardIcon, BookIcon, Icon, PageIcon, PeopleIcon, TeamIcon } from '@/ui';
+import { AgentIcon, BoardIcon, BookIcon, ClockIcon, Icon, PageIcon, PeopleIcon, TeamIcon } from '@/ui';
 
 /** How the palette shows each kind of search result: its group heading and its icon. */
 export const kindLabels: Record<string, string> = {
@@ -10,10 +10,10 @@ export const kindLabels: Record<string, string> = {
   card: 'Cards',
   wiki_page: 'Wiki pages',
   session: 'Sessions',
-  cron_job: 'Cron jobs',
-  webhook_endpoint: 'Webhook endpoints',
+  cron_job: 'Schedules',
+  webhook_endpoint: 'Webhooks',
   file: 'Files',
-  integration: 'Integrations',
+  integration: 'Connections',
 };
 
 export const kindIcons: Record<string, ReactNode> = {
@@ -25,6 +25,9 @@ export const kindIcons: Record<string, ReactNode> = {
   wiki_page: <BookIcon />,
   file: <PageIcon />,
   session: <ChatIcon />,
+  integration: <PlugIcon />,
+  cron_job: <ClockIcon />,
+  webhook_endpoint: <WebhookIcon />,
 };
 
 /** A chat session with an agent (the palette's own icon: the shared set has none yet). */
@@ -33,6 +36,28 @@ function ChatIcon() {
     <Icon>
       <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12Z" />
       <path d="M8.5 12h.01M12 12h.01M15.5 12h.01" />
+    </Icon>
+  );
+}
+
+/** An integration connection: a plug. */
+function PlugIcon() {
+  return (
+    <Icon>
+      <path d="M9 2v6M15 2v6" />
+      <path d="M6 8h12v3a6 6 0 0 1-12 0V8Z" />
+      <path d="M12 17v5" />
+    </Icon>
+  );
+}
+
+/** A webhook endpoint: a request arriving at a point. */
+function WebhookIcon() {
+  return (
+    <Icon>
+      <path d="M3 12h10" />
+      <path d="m9 8 4 4-4 4" />
+      <circle cx="18" cy="12" r="3" />
     </Icon>
   );
 }

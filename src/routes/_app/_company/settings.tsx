@@ -17,6 +17,9 @@ function SettingsLayout() {
         <Link to="/settings/api-keys" activeProps={{ 'aria-current': 'page' }}>
           API keys
         </Link>
+        <Link to="/settings/integrations" activeProps={{ 'aria-current': 'page' }}>
+          Integrations
+        </Link>
       </nav>
       <Outlet />
     </div>

@@ -2,10 +2,15 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { isApiError } from '@/api';
 import { AgentPage, agentQueries } from '@/features/agents';
 import { SessionList } from '@/features/agent-chat';
+import { AgentSchedules, AgentWebhooks } from '@/features/automation';
+import { AgentIntegrations } from '@/features/integrations';
 import { teamQueries } from '@/features/directory';
 import { memberQueries } from '@/features/members';
 
-/** One agent: its profile, the caller's conversations with it, and (for its managers) tokens and feedback. */
+/**
+ * One agent: its profile, the caller's conversations with it, (for its managers) tokens and feedback,
+ * and what it may use and what wakes it: integrations, schedules, webhooks.
+ */
 export const Route = createFileRoute('/_app/_company/agents/$agentId/')({
   codeSplitGroupings: [['loader', 'component']],
   loader: async ({ context, params }) => {
@@ -34,6 +39,13 @@ function AgentRoute() {
       key={agentId}
       agentId={agentId}
       conversations={(headingId) => <SessionList agentId={agentId} aria-labelledby={headingId} />}
+      sections={(agent) => (
+        <>
+          <AgentIntegrations agent={agent} />
+          <AgentSchedules agent={agent} />
+          <AgentWebhooks agent={agent} />
+        </>
+      )}
     />
   );
 }

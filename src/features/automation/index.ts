@@ -1,0 +1,2 @@
+export { AgentSchedules } from './components/agent-schedules';
+export { AgentWebhooks } from './components/agent-webhooks';
