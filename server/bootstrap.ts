@@ -38,13 +38,17 @@ export async function loadSecrets(
   const storage = createHmac('sha256', session).update('file-storage-urls').digest('base64url');
   const invitations = createHmac('sha256', session).update('invitation-tokens').digest('base64url');
   // Sealing key: configured, or derived from the session secret (which then guards both).
-  const current = credentialKeys.current
-    ? parseSealingKey(credentialKeys.current)
-    : sealingKey(createHmac('sha256', session).update('credentials-sealing').digest());
-  const previous = (credentialKeys.previous ?? '')
-    .split(',')
-    .filter((text) => text.trim() !== '')
-    .map(parseSealingKey);
+  // Once CREDENTIALS_KEY is set, the derived key stays in the ring as a previous one: what it
+  // sealed is still read, and re-sealed under the configured key at start.
+  const derived = sealingKey(createHmac('sha256', session).update('credentials-sealing').digest());
+  const current = credentialKeys.current ? parseSealingKey(credentialKeys.current) : derived;
+  const previous = [
+    ...(credentialKeys.previous ?? '')
+      .split(',')
+      .filter((text) => text.trim() !== '')
+      .map(parseSealingKey),
+    derived,
+  ].filter((key, index, all) => key.id !== current.id && all.findIndex((other) => other.id === key.id) === index);
   return { session, support, storage, invitations, credentials: [current, ...previous] };
 }
 

@@ -71,7 +71,7 @@ const ctx = await createContext({
 
 const app = createApp(ctx);
 if (env.SEED !== 'none') {
-  if (await handle.exclusive(() => seedDemoAutomation(handle.db, ctx.secrets.credentials))) {
+  if (await handle.exclusive(() => handle.db.transaction((tx) => seedDemoAutomation(tx, ctx.secrets.credentials)))) {
     logger.info('seeded the demo integrations and automation');
   }
 }

@@ -99,6 +99,90 @@ describe('next runs', () => {
   });
 });
 
+describe('next runs in the repeated hour (the clocks go back)', () => {
+  // Berlin, 2026-10-25: at 01:00Z the clocks go back from 03:00 CEST (UTC+2) to 02:00 CET (UTC+1), so
+  // 02:00–02:59 local happen twice: 00:00Z–00:59Z, then 01:00Z–01:59Z.
+  // New York, 2026-11-01: at 06:00Z from 02:00 EDT (UTC-4) to 01:00 EST (UTC-5): 01:00–01:59 local are
+  // 05:00Z–05:59Z, then 06:00Z–06:59Z.
+  const at = (text: string) => new Date(text);
+
+  it('are after `from` when `from` falls in the second pass', () => {
+    // 01:10:05Z is 02:10 CET, the second time: every ten minutes goes on at 02:20 CET, not 02:20 CEST (00:20Z).
+    expect(nextRunAfter('*/10 * * * *', 'Europe/Berlin', at('2026-10-25T01:10:05Z'))?.toISOString()).toBe(
+      '2026-10-25T01:20:00.000Z',
+    );
+    // 02:30 fired the first time (00:30Z, CEST): it does not fire again at 02:30 CET; the next is the 26th's.
+    expect(nextRunAfter('30 2 * * *', 'Europe/Berlin', at('2026-10-25T01:10:05Z'))?.toISOString()).toBe(
+      '2026-10-26T01:30:00.000Z',
+    );
+    for (const from of ['2026-10-25T00:30:00Z', '2026-10-25T01:00:00Z', '2026-10-25T01:30:00Z', '2026-10-25T01:59:59Z']) {
+      expect(nextRunAfter('30 2 * * *', 'Europe/Berlin', at(from))?.toISOString(), from).toBe(
+        '2026-10-26T01:30:00.000Z',
+      );
+    }
+    // The preview from 01:10 EST, the second time.
+    expect(iso(schedule('*/15 * * * *', 'America/New_York').nextRuns(at('2026-11-01T06:10:00Z'), 5))).toEqual([
+      '2026-11-01T06:15:00.000Z', // 01:15 EST
+      '2026-11-01T06:30:00.000Z',
+      '2026-11-01T06:45:00.000Z',
+      '2026-11-01T07:00:00.000Z', // 02:00 EST
+      '2026-11-01T07:15:00.000Z',
+    ]);
+  });
+
+  it('follow the clock through both passes for a schedule firing every hour, once for one at set hours', () => {
+    expect(iso(schedule('*/10 * * * *', 'Europe/Berlin').nextRuns(at('2026-10-25T00:45:00Z'), 9))).toEqual([
+      '2026-10-25T00:50:00.000Z', // 02:50 CEST
+      '2026-10-25T01:00:00.000Z', // 02:00 CET
+      '2026-10-25T01:10:00.000Z',
+      '2026-10-25T01:20:00.000Z',
+      '2026-10-25T01:30:00.000Z',
+      '2026-10-25T01:40:00.000Z',
+      '2026-10-25T01:50:00.000Z',
+      '2026-10-25T02:00:00.000Z', // 03:00 CET
+      '2026-10-25T02:10:00.000Z',
+    ]);
+    expect(iso(schedule('@hourly', 'America/New_York').nextRuns(at('2026-11-01T04:30:00Z'), 4))).toEqual([
+      '2026-11-01T05:00:00.000Z', // 01:00 EDT
+      '2026-11-01T06:00:00.000Z', // 01:00 EST
+      '2026-11-01T07:00:00.000Z', // 02:00 EST
+      '2026-11-01T08:00:00.000Z',
+    ]);
+    expect(iso(schedule('*/10 2 * * *', 'Europe/Berlin').nextRuns(at('2026-10-25T00:35:00Z'), 3))).toEqual([
+      '2026-10-25T00:40:00.000Z',
+      '2026-10-25T00:50:00.000Z',
+      '2026-10-26T01:00:00.000Z', // 02:00 CET the next day: 02:00–02:50 fired the first time only
+    ]);
+  });
+
+  it('are strictly increasing and after `from`, from every minute around both changes', () => {
+    const expressions = ['*/10 * * * *', '*/15 * * * *', '30 2 * * *', '0 1 * * *', '@hourly', '*/5 1-3 * * *'];
+    const days = [
+      ['Europe/Berlin', '2026-10-24T22:00:00Z'],
+      ['Europe/Berlin', '2026-03-28T23:00:00Z'],
+      ['America/New_York', '2026-11-01T03:00:00Z'],
+      ['America/New_York', '2026-03-08T05:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T13:00:00Z'], // back by half an hour
+    ] as const;
+    for (const [zone, start] of days) {
+      for (const expression of expressions) {
+        const checked = schedule(expression, zone);
+        for (let minute = 0; minute < 6 * 60; minute += 7) {
+          const from = new Date(at(start).getTime() + minute * 60_000 + 5_000);
+          const runs = checked.nextRuns(from, 4);
+          expect(runs, `${expression} ${zone} ${from.toISOString()}`).toHaveLength(4);
+          let previous = from;
+          for (const run of runs) {
+            expect(run.getTime(), `${expression} ${zone} ${from.toISOString()}`).toBeGreaterThan(previous.getTime());
+            previous = run;
+          }
+          expect(checked.nextRun(from)?.toISOString()).toBe(runs[0]!.toISOString());
+        }
+      }
+    }
+  });
+});
+
 describe('descriptions', () => {
   it('are human-readable on a 24-hour clock', () => {
     expect(describeSchedule('0 9 * * 1-5')).toBe('At 09:00, Monday through Friday');

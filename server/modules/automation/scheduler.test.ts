@@ -204,6 +204,49 @@ describe('runDueCronJobs', () => {
   });
 });
 
+describe('runDueCronJobs in the repeated hour (the clocks go back)', () => {
+  // Berlin, 2026-10-25: 01:10:05Z is 02:10 CET, the second 02:10 of the day. Down since 00:45Z, each
+  // job's 00:50Z (02:50 CEST) run is due.
+  const now = new Date('2026-10-25T01:10:05Z');
+
+  it(
+    'fires more than a batch of such jobs once each and moves every next time past now',
+    async () => {
+      const org = await setup();
+      const jobs = await Promise.all(
+        Array.from({ length: 51 }, (_, i) =>
+          dueJob(org, new Date('2026-10-25T00:50:00Z'), {
+            name: `Every ten ${i}`,
+            expression: '*/10 * * * *',
+            timeZone: 'Europe/Berlin',
+          }),
+        ),
+      );
+      expect(await runDueCronJobs(t.ctx, now)).toBe(51);
+      expect(await runDueCronJobs(t.ctx, now)).toBe(0);
+      for (const job of jobs) {
+        expect((await jobRow(job.id)).nextRunAt).toEqual(new Date('2026-10-25T01:20:00Z'));
+        expect((await runsOf(job.id)).map((run) => run.scheduledFor.toISOString())).toEqual([
+          '2026-10-25T00:50:00.000Z',
+        ]);
+      }
+    },
+    15_000,
+  );
+
+  it('moves a daily 02:30 to the next day, its 02:30 having fired the first time', async () => {
+    const org = await setup();
+    const job = await dueJob(org, new Date('2026-10-25T00:30:00Z'), {
+      expression: '30 2 * * *',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(await runDueCronJobs(t.ctx, now)).toBe(1);
+    expect((await jobRow(job.id)).nextRunAt).toEqual(new Date('2026-10-26T01:30:00Z'));
+    expect(await runDueCronJobs(t.ctx, new Date('2026-10-25T01:30:05Z'))).toBe(0);
+    expect((await runsOf(job.id)).map((run) => run.scheduledFor.toISOString())).toEqual(['2026-10-25T00:30:00.000Z']);
+  });
+});
+
 describe('startScheduler', () => {
   const logger = (warnings: string[]): Logger => ({
     debug: () => {},

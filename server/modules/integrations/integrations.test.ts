@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { agents, integrationConnections, integrationGrants } from '../../db/schema.ts';
 import { parseSealingKey, seal, sealingKey, unseal } from '../../lib/sealed.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { loadSecrets } from '../../bootstrap.ts';
 import { resealSecrets } from './service.ts';
 
 const t = useTestApp();
@@ -351,8 +352,9 @@ describe('integration grants', () => {
       (await t.call('DELETE', `/agents/${org.bot.id}/integration-grants/${own.body.id}`, { token: strangerToken }))
         .status,
     ).toBe(403);
+    // An admin may always cut an agent off, a personal connection's grant included.
     expect(
-      (await t.call('DELETE', `/agents/${org.bot.id}/integration-grants/${own.body.id}`, { token: org.memberToken }))
+      (await t.call('DELETE', `/agents/${org.bot.id}/integration-grants/${own.body.id}`, { token: org.adminToken }))
         .status,
     ).toBe(200);
     expect((await t.call('GET', `/agents/${org.bot.id}/integration-grants`, { token: org.adminToken })).body).toEqual(
@@ -523,7 +525,61 @@ describe('integration grants', () => {
   });
 });
 
+describe('a member who leaves', () => {
+  it('takes their personal connections along: disconnected, credentials erased, grants no longer redeemed', async () => {
+    const org = await setup(); // the member is responsible for Shipwright
+    const personal = await connect(org.memberToken, github({ ownership: 'personal', displayName: 'Max GitHub' }));
+    const created = await grant(org.memberToken, org.bot.id, { connectionId: personal.id, scope: 'read' });
+    expect(created.status).toBe(201);
+    const secret = await agentToken(org.adminToken, org.bot.id);
+    const url = `/agents/${org.bot.id}/integration-grants/${created.body.id}/credentials`;
+    expect((await t.call('GET', url, { token: secret })).status).toBe(200);
+    const removed = await t.call('DELETE', `/organization/humans/${org.member.id}`, { token: org.adminToken });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const redeemed = await t.call('GET', url, { token: secret });
+    expect(redeemed.status).toBe(409);
+    expect(redeemed.body.code).toBe('CONNECTION_UNAVAILABLE');
+    const [row] = await t.ctx.db
+      .select()
+      .from(integrationConnections)
+      .where(eq(integrationConnections.id, personal.id));
+    expect(row).toMatchObject({ status: 'revoked', credentialsSealed: null });
+  });
+});
+
+describe('search and agents', () => {
+  it('shows an expired connection as expired, and finds no connections for an agent token', async () => {
+    const org = await setup();
+    const connection = await connect(org.adminToken, github({ displayName: 'Quasar GitHub' }));
+    await t.ctx.db
+      .update(integrationConnections)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(integrationConnections.id, connection.id));
+    const found = (await t.call('GET', '/search?q=quasar', { token: org.adminToken })).body.results;
+    expect(found).toContainEqual(
+      expect.objectContaining({ kind: 'integration', id: connection.id, status: 'expired' }),
+    );
+    const secret = await agentToken(org.adminToken, org.bot.id);
+    const asAgent = (await t.call('GET', '/search?q=quasar', { token: secret })).body.results;
+    expect(asAgent.filter((result: { kind: string }) => result.kind === 'integration')).toEqual([]);
+  });
+});
+
 describe('sealed secrets', () => {
+  it('keeps the key derived from the session secret in the ring once CREDENTIALS_KEY is set', async () => {
+    const derivedOnly = await loadSecrets(t.ctx.db, 'x'.repeat(40));
+    expect(derivedOnly.credentials).toHaveLength(1);
+    const configured = Buffer.alloc(32, 5).toString('base64');
+    const withKey = await loadSecrets(t.ctx.db, 'x'.repeat(40), { current: configured });
+    expect(withKey.credentials.map((key) => key.id)).toEqual([
+      parseSealingKey(configured).id,
+      derivedOnly.credentials[0].id,
+    ]);
+    // What the derived key sealed is still read once the configured key takes over.
+    const sealed = seal(derivedOnly.credentials, 'before');
+    expect(unseal(withKey.credentials, sealed)).toBe('before');
+  });
+
   it('re-seals stored secrets under a new key, keeping their values', async () => {
     const org = await setup();
     const old = sealingKey(Buffer.alloc(32, 7));

@@ -430,11 +430,15 @@ export async function updateGrant(
   });
 }
 
+/**
+ * Revokes a grant: company admins may revoke any grant of the company's agents (a personal
+ * connection's too: someone must be able to cut an agent off); otherwise as for granting it.
+ */
 export async function revokeGrant(ctx: AppContext, actor: Actor, agentId: string, grantId: string) {
   await ctx.db.transaction(async (tx) => {
     const agent = await agentInScope(tx, actor.principal, agentId, { manage: true });
     const { grant, connection } = await lockGrant(tx, agent.id, grantId);
-    requireGrantManager(actor.principal, connection);
+    if (!hasPermission(actor.principal, 'manageIntegrations')) requireGrantManager(actor.principal, connection);
     await tx.delete(integrationGrants).where(eq(integrationGrants.id, grant.id));
     await recordGrantChange(tx, actor, agent, grant, 'revoked');
   });
@@ -450,12 +454,18 @@ export async function redeemGrant(ctx: AppContext, principal: Principal, agentId
   if (!principal.agent || principal.agent.id !== agentId) throw notFound('Grant not found');
   const agent = await agentInScope(ctx.db, principal, agentId);
   const [found] = await ctx.db
-    .select({ grant: integrationGrants, connection: integrationConnections })
+    .select({ grant: integrationGrants, connection: integrationConnections, ownerCompanyId: users.companyId })
     .from(integrationGrants)
     .innerJoin(integrationConnections, eq(integrationConnections.id, integrationGrants.connectionId))
+    .leftJoin(users, eq(users.id, integrationConnections.ownerUserId))
     .where(and(eq(integrationGrants.id, grantId), eq(integrationGrants.agentId, agent.id)));
   if (!found) throw notFound('Grant not found');
   const { grant, connection } = found;
+  // A personal connection whose owner has left the company no longer applies (their removal
+  // disconnects it too; this covers anything that slipped past).
+  if (connection.ownerUserId !== null && found.ownerCompanyId !== connection.companyId) {
+    throw new ApiError(409, `The connection “${connection.displayName}” is revoked`, ErrorCode.connectionUnavailable);
+  }
   const status = grantStatus(grant, connection);
   if (status === 'expired') {
     throw new ApiError(409, 'This grant has expired', ErrorCode.grantExpired);
@@ -520,7 +530,11 @@ export async function resealSecrets(db: Executor, keyring: Keyring): Promise<{ r
   for (const { id, sealed } of endpoints) {
     const resealed = reseal(sealed);
     if (!resealed) continue;
-    await db.update(webhookEndpoints).set({ secretSealed: resealed }).where(eq(webhookEndpoints.id, id));
+    // Only if unchanged since read: a rotation from another instance wins.
+    await db
+      .update(webhookEndpoints)
+      .set({ secretSealed: resealed })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.secretSealed, sealed)));
     counts.resealed += 1;
   }
   return counts;

@@ -5,11 +5,11 @@
  * together make the loop each alone would not), refuses a change that would make a loop, records
  * `organization.updated`, and answers the recomputed chart.
  */
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../events/record.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { AppContext, Principal } from '../../types.ts';
-import { agents, apiKeys, teams, users } from '../../db/schema.ts';
+import { agents, apiKeys, integrationConnections, teams, users } from '../../db/schema.ts';
 import { rows } from '../../db/rows.ts';
 import { recordEvent } from '../../events/record.ts';
 import { ApiError, ErrorCode, invalidField, notFound } from '../../http/errors.ts';
@@ -533,6 +533,18 @@ export async function removeMember(ctx: AppContext, actor: Actor, userId: string
         .update(apiKeys)
         .set({ revokedAt: now })
         .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+      // Their personal integration connections go with them: disconnected, credentials erased, so
+      // no agent they granted one to keeps using it.
+      await tx
+        .update(integrationConnections)
+        .set({ status: 'revoked', credentialsSealed: null, revokedAt: now, updatedAt: now })
+        .where(
+          and(
+            eq(integrationConnections.companyId, companyId),
+            eq(integrationConnections.ownerUserId, userId),
+            ne(integrationConnections.status, 'revoked'),
+          ),
+        );
       changed.note(
         'humans',
         await tx

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Agent, IntegrationConnection, IntegrationGrantWithConnection, Me } from '@/api';
-import { canManageConnection, canManageGrant, grantableConnections } from './access';
+import { canManageConnection, canManageGrant, canRevokeGrant, grantableConnections } from './access';
 
 const id = (n: number) => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
 const person = (userId: string, admin: boolean): Me => ({
@@ -115,5 +115,16 @@ describe('canManageGrant', () => {
 
   it('a grant of a revoked connection can still be revoked by whoever holds it', () => {
     expect(canManageGrant(admin, agent(true), grantOf(companyRevoked), all)).toBe(true);
+  });
+});
+
+describe('canRevokeGrant', () => {
+  const agent = (canManage: boolean) => ({ id: id(41), canManage }) as Agent;
+
+  it('lets an admin revoke any grant of an agent they manage, someone’s personal connection’s too', () => {
+    expect(canRevokeGrant(admin, agent(true), grantOf(maxsOwn), [company])).toBe(true);
+    expect(canRevokeGrant(admin, agent(false), grantOf(company), all)).toBe(false);
+    expect(canRevokeGrant(max, agent(true), grantOf(maxsOwn), all)).toBe(true);
+    expect(canRevokeGrant(max, agent(true), grantOf(company), all)).toBe(false);
   });
 });

@@ -45,3 +45,17 @@ export function canManageGrant(
   const connection = connections?.find((item) => item.id === grant.connectionId);
   return connection !== undefined && holds(me, connection);
 }
+
+/**
+ * Who may revoke a grant: as for changing it, and company admins always (the server lets them cut
+ * an agent off any connection, someone's personal one included).
+ */
+export function canRevokeGrant(
+  me: Me,
+  agent: Agent,
+  grant: IntegrationGrantWithConnection,
+  connections: IntegrationConnection[] | undefined,
+): boolean {
+  if (!agent.canManage) return false;
+  return me.permissions.manageIntegrations || canManageGrant(me, agent, grant, connections);
+}

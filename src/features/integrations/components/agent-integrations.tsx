@@ -4,7 +4,7 @@ import { errorMessage, type Agent, type IntegrationGrantWithConnection } from '@
 import { useMe } from '@/features/auth';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { Button, ConfirmDialog, ExpiryDate, QueryNotice, useNow } from '@/ui';
-import { canManageGrant } from '../access';
+import { canManageGrant, canRevokeGrant } from '../access';
 import { useAgentGrantsLive } from '../live';
 import { useRevokeGrant } from '../mutations';
 import { integrationQueries } from '../queries';
@@ -60,6 +60,7 @@ export function AgentIntegrations({ agent }: { agent: Agent }) {
           {grants.data.map((grant) => {
             const titleId = `grant-${grant.id}-title`;
             const manageable = canManageGrant(me, agent, grant, connections.data);
+            const revocable = canRevokeGrant(me, agent, grant, connections.data);
             return (
               <li key={grant.id} className="grant" aria-labelledby={titleId}>
                 <div className="grant-header">
@@ -78,16 +79,18 @@ export function AgentIntegrations({ agent }: { agent: Agent }) {
                     </div>
                   </div>
                   <GrantStatusBadge status={grant.status} />
-                  {manageable && (
+                  {revocable && (
                     <span className="integration-actions">
-                      <Button
-                        size="small"
-                        variant="ghost"
-                        onClick={() => setEditing(grant)}
-                        aria-label={`Edit constraints of ${grant.connection.displayName}`}
-                      >
-                        Edit constraints
-                      </Button>
+                      {manageable && (
+                        <Button
+                          size="small"
+                          variant="ghost"
+                          onClick={() => setEditing(grant)}
+                          aria-label={`Edit constraints of ${grant.connection.displayName}`}
+                        >
+                          Edit constraints
+                        </Button>
+                      )}
                       <Button
                         size="small"
                         variant="ghost"
