@@ -115,7 +115,12 @@ describe('next runs in the repeated hour (the clocks go back)', () => {
     expect(nextRunAfter('30 2 * * *', 'Europe/Berlin', at('2026-10-25T01:10:05Z'))?.toISOString()).toBe(
       '2026-10-26T01:30:00.000Z',
     );
-    for (const from of ['2026-10-25T00:30:00Z', '2026-10-25T01:00:00Z', '2026-10-25T01:30:00Z', '2026-10-25T01:59:59Z']) {
+    for (const from of [
+      '2026-10-25T00:30:00Z',
+      '2026-10-25T01:00:00Z',
+      '2026-10-25T01:30:00Z',
+      '2026-10-25T01:59:59Z',
+    ]) {
       expect(nextRunAfter('30 2 * * *', 'Europe/Berlin', at(from))?.toISOString(), from).toBe(
         '2026-10-26T01:30:00.000Z',
       );
@@ -167,10 +172,10 @@ describe('next runs in the repeated hour (the clocks go back)', () => {
     for (const [zone, start] of days) {
       for (const expression of expressions) {
         const checked = schedule(expression, zone);
-        for (let minute = 0; minute < 6 * 60; minute += 7) {
+        for (let minute = 0; minute < 6 * 60; minute += 13) {
           const from = new Date(at(start).getTime() + minute * 60_000 + 5_000);
-          const runs = checked.nextRuns(from, 4);
-          expect(runs, `${expression} ${zone} ${from.toISOString()}`).toHaveLength(4);
+          const runs = checked.nextRuns(from, 3);
+          expect(runs, `${expression} ${zone} ${from.toISOString()}`).toHaveLength(3);
           let previous = from;
           for (const run of runs) {
             expect(run.getTime(), `${expression} ${zone} ${from.toISOString()}`).toBeGreaterThan(previous.getTime());

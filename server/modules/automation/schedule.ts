@@ -11,7 +11,13 @@
  *
  * Daylight saving: a time that does not exist on the day the clocks go forward (02:30 in
  * Europe/Berlin on the last Sunday of March) fires an hour later, at 03:30 local time; a time
- * that occurs twice when they go back fires once, at its first occurrence.
+ * that occurs twice when they go back fires once, at its first occurrence, except in a schedule
+ * firing every hour of the day (every ten minutes, `@hourly`): that one follows the clock through both
+ * passes of the repeated hour, as it does through any other hour.
+ *
+ * Every next time is strictly after the time asked from, and each of `nextRuns` strictly after the
+ * one before (croner alone, asked from the second pass of a repeated hour, answers with the first
+ * pass: a time already gone).
  */
 import { Cron, CronPattern } from 'croner';
 import cronstrue from 'cronstrue';
@@ -130,12 +136,111 @@ export function schedule(expression: string, timeZone: string): Schedule {
   if (cron.nextRun(new Date()) === null) {
     throw new ScheduleError('expression', 'never fires (no such date, e.g. 31 February)');
   }
+  const everyHour = new CronPattern(normalize(expression), undefined, { mode: '5-part' }).hour.every(Boolean);
+  const nextRun = (from: Date) => strictlyNext(cron, zone, everyHour, from);
   return {
     expression: normalize(expression),
     timeZone: zone,
-    nextRuns: (from, count) => cron.nextRuns(count, from),
-    nextRun: (from) => cron.nextRun(from),
+    nextRuns: (from, count) => {
+      const runs: Date[] = [];
+      for (let last = from; runs.length < count;) {
+        const next = nextRun(last);
+        if (!next) break;
+        runs.push((last = next));
+      }
+      return runs;
+    },
+    nextRun,
   };
+}
+
+/** How many of croner's times after a time already gone are tried before giving up (a bound, never reached). */
+const MAX_STEPS = 2000;
+
+/**
+ * The next time strictly after `from`. croner, asked from the second pass of a repeated hour, answers
+ * with a local time of the first (already gone); its next times are then followed until one is after
+ * `from`. A schedule firing every hour also fires in the second pass (see secondPass).
+ */
+function strictlyNext(cron: Cron, zone: string, everyHour: boolean, from: Date): Date | null {
+  const next = cron.nextRun(from);
+  if (everyHour) {
+    const second = secondPass(cron, zone, from, next);
+    if (second && (!next || next <= from || second < next)) return second;
+  }
+  if (!next || next > from) return next;
+  let later: Date | null = next;
+  for (let step = 0; later && step < MAX_STEPS; step++) {
+    later = cron.nextRun(later);
+    if (later && later > from) return later;
+  }
+  return null;
+}
+
+/**
+ * The schedule's first time after `from` in the second pass of a repeated hour, when the clocks go
+ * back between `from` and croner's `next` (or went back shortly before `from`, croner's `next`
+ * then being before it); null when there is none. croner's times skip the second pass: its
+ * times are those of the first pass, `shift` later.
+ */
+function secondPass(cron: Cron, zone: string, from: Date, next: Date | null): Date | null {
+  if (!next) return null;
+  const fromOffset = offsetMs(from, zone);
+  const nextOffset = offsetMs(next, zone);
+  let change: number; // the first instant of the second pass
+  let shift: number;
+  if (next <= from && nextOffset > fromOffset) {
+    shift = nextOffset - fromOffset;
+    change = changeBetween(from.getTime() - shift, from.getTime(), zone);
+  } else if (next > from && nextOffset < fromOffset) {
+    shift = fromOffset - nextOffset;
+    change = changeBetween(from.getTime(), next.getTime(), zone);
+  } else {
+    return null;
+  }
+  const first = cron.nextRun(new Date(Math.max(from.getTime() - shift, change - shift - 1)));
+  if (!first || first.getTime() < change - shift || first.getTime() >= change) return null;
+  const second = new Date(first.getTime() + shift);
+  return second > from && offsetMs(second, zone) === offsetMs(first, zone) - shift ? second : null;
+}
+
+/**
+ * The first instant (whole seconds) with the offset of `after`, between `before` and `after`
+ * (whose offsets differ).
+ */
+function changeBetween(before: number, after: number, zone: string): number {
+  const target = offsetMs(new Date(after), zone);
+  let low = Math.floor(before / 1000);
+  let high = Math.ceil(after / 1000);
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (offsetMs(new Date(middle * 1000), zone) === target) high = middle;
+    else low = middle;
+  }
+  return high * 1000;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's offset from UTC at `date`, in milliseconds (UTC+1: 3,600,000). */
+function offsetMs(date: Date, zone: string): number {
+  let formatter = formatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(zone, formatter);
+  }
+  const part = Object.fromEntries(formatter.formatToParts(date).map(({ type, value }) => [type, Number(value)]));
+  const local = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour! % 24, part.minute!, part.second!);
+  return local - (date.getTime() - date.getUTCMilliseconds());
 }
 
 /**

@@ -5,6 +5,15 @@ import { agents, cronJobs, cronRuns, events } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { openAnotherHandle, useTestApp } from '../../test/harness.ts';
 import { runDueCronJobs, startScheduler } from './scheduler.ts';
+import type * as scheduleModule from './schedule.ts';
+import { nextRunAfter } from './schedule.ts';
+
+// The real next times, unless a test makes them wrong (see "a next time not after now").
+vi.mock('./schedule.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof scheduleModule>();
+  return { ...actual, nextRunAfter: vi.fn(actual.nextRunAfter) };
+});
+const realNextRunAfter = (await vi.importActual<typeof scheduleModule>('./schedule.ts')).nextRunAfter;
 
 const t = useTestApp();
 
@@ -209,30 +218,24 @@ describe('runDueCronJobs in the repeated hour (the clocks go back)', () => {
   // job's 00:50Z (02:50 CEST) run is due.
   const now = new Date('2026-10-25T01:10:05Z');
 
-  it(
-    'fires more than a batch of such jobs once each and moves every next time past now',
-    async () => {
-      const org = await setup();
-      const jobs = await Promise.all(
-        Array.from({ length: 51 }, (_, i) =>
-          dueJob(org, new Date('2026-10-25T00:50:00Z'), {
-            name: `Every ten ${i}`,
-            expression: '*/10 * * * *',
-            timeZone: 'Europe/Berlin',
-          }),
-        ),
-      );
-      expect(await runDueCronJobs(t.ctx, now)).toBe(51);
-      expect(await runDueCronJobs(t.ctx, now)).toBe(0);
-      for (const job of jobs) {
-        expect((await jobRow(job.id)).nextRunAt).toEqual(new Date('2026-10-25T01:20:00Z'));
-        expect((await runsOf(job.id)).map((run) => run.scheduledFor.toISOString())).toEqual([
-          '2026-10-25T00:50:00.000Z',
-        ]);
-      }
-    },
-    15_000,
-  );
+  it('fires more than a batch of such jobs once each and moves every next time past now', async () => {
+    const org = await setup();
+    const jobs = await Promise.all(
+      Array.from({ length: 51 }, (_, i) =>
+        dueJob(org, new Date('2026-10-25T00:50:00Z'), {
+          name: `Every ten ${i}`,
+          expression: '*/10 * * * *',
+          timeZone: 'Europe/Berlin',
+        }),
+      ),
+    );
+    expect(await runDueCronJobs(t.ctx, now)).toBe(51);
+    expect(await runDueCronJobs(t.ctx, now)).toBe(0);
+    for (const job of jobs) {
+      expect((await jobRow(job.id)).nextRunAt).toEqual(new Date('2026-10-25T01:20:00Z'));
+      expect((await runsOf(job.id)).map((run) => run.scheduledFor.toISOString())).toEqual(['2026-10-25T00:50:00.000Z']);
+    }
+  }, 15_000);
 
   it('moves a daily 02:30 to the next day, its 02:30 having fired the first time', async () => {
     const org = await setup();
@@ -245,6 +248,54 @@ describe('runDueCronJobs in the repeated hour (the clocks go back)', () => {
     expect(await runDueCronJobs(t.ctx, new Date('2026-10-25T01:30:05Z'))).toBe(0);
     expect((await runsOf(job.id)).map((run) => run.scheduledFor.toISOString())).toEqual(['2026-10-25T00:30:00.000Z']);
   });
+});
+
+describe('runDueCronJobs given a next time not after now (a bug)', () => {
+  const now = new Date('2026-02-02T09:00:05Z');
+  const warnings: string[] = [];
+  const ctx = () => ({ ...t.ctx, logger: { ...t.ctx.logger, warn: (message: string) => warnings.push(message) } });
+  const wrong = (then: (from: Date) => Date | null) =>
+    vi
+      .mocked(nextRunAfter)
+      .mockImplementation((_expression, _timeZone, from) =>
+        from.getTime() === now.getTime() ? new Date('2026-02-02T08:00:00Z') : then(from),
+      );
+  beforeEach(() => {
+    warnings.length = 0;
+  });
+  afterEach(() => {
+    vi.mocked(nextRunAfter).mockImplementation(realNextRunAfter);
+  });
+
+  it('logs it and takes the next time after a minute later', async () => {
+    const org = await setup();
+    const job = await dueJob(org, new Date('2026-02-02T09:00:00Z'));
+    wrong((from) => realNextRunAfter('0 * * * *', 'UTC', from));
+    expect(await runDueCronJobs(ctx(), now)).toBe(1);
+    expect((await jobRow(job.id)).nextRunAt).toEqual(new Date('2026-02-02T10:00:00Z'));
+    expect(warnings).toEqual([
+      `scheduler: cron job ${job.id} (0 * * * *, UTC) got 2026-02-02T08:00:00.000Z as its next time after 2026-02-02T09:00:05.000Z; from a minute later: 2026-02-02T10:00:00.000Z`,
+    ]);
+  });
+
+  it('else keeps the job at its time and ends the call when a full batch of jobs stays due', async () => {
+    const org = await setup();
+    const jobs = await Promise.all(
+      Array.from({ length: 51 }, (_, i) => dueJob(org, new Date('2026-02-02T09:00:00Z'), { name: `Stuck ${i}` })),
+    );
+    wrong(() => new Date('2026-02-02T08:00:00Z'));
+    // One batch fired, then the call ends: its jobs would be claimed again, for ever.
+    expect(await runDueCronJobs(ctx(), now)).toBe(50);
+    expect(warnings).toHaveLength(50);
+    expect(warnings[0]).toMatch(/got 2026-02-02T08:00:00.000Z as its next time after .*; left at its time$/);
+    // The next call, with the right next times: the 51st job fires, the others (already fired) move on.
+    vi.mocked(nextRunAfter).mockImplementation(realNextRunAfter);
+    expect(await runDueCronJobs(t.ctx, now)).toBe(1);
+    for (const job of jobs) {
+      expect((await jobRow(job.id)).nextRunAt).toEqual(new Date('2026-02-02T10:00:00Z'));
+      expect((await runsOf(job.id)).map((run) => run.scheduledFor.toISOString())).toEqual(['2026-02-02T09:00:00.000Z']);
+    }
+  }, 15_000);
 });
 
 describe('startScheduler', () => {

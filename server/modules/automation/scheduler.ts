@@ -45,7 +45,7 @@ type DueJob = {
 export async function runDueCronJobs(ctx: AppContext, now: Date = new Date()): Promise<number> {
   let fired = 0;
   for (;;) {
-    const { claimed, recorded } = await ctx.db.transaction(async (tx) => {
+    const { claimed, recorded, moved } = await ctx.db.transaction(async (tx) => {
       const result = await tx.execute(sql`
         select j.id, j.company_id, j.agent_id, j.name, j.instruction, j.expression, j.time_zone, j.next_run_at,
           a.status as agent_status
@@ -56,11 +56,23 @@ export async function runDueCronJobs(ctx: AppContext, now: Date = new Date()): P
         for update of j skip locked`);
       const due = rows<DueJob>(result);
       let count = 0;
+      let moved = 0;
       for (const job of due) {
         const scheduledFor = new Date(job.next_run_at);
         // The next time after now, not after the time fired: the times missed meanwhile are skipped.
         // A schedule that no longer parses or never fires again is left without a next time.
-        const next = nextRunAfter(job.expression, job.time_zone, now);
+        let next = nextRunAfter(job.expression, job.time_zone, now);
+        if (next && next <= now) {
+          // A bug (a next time is always after the time asked from): asked again from a minute later,
+          // else the job keeps its time (claimed again, its run already recorded, until a next time is
+          // after now) rather than firing again at a time already gone.
+          const again = nextRunAfter(job.expression, job.time_zone, new Date(now.getTime() + 60_000));
+          ctx.logger.warn(
+            `scheduler: cron job ${job.id} (${job.expression}, ${job.time_zone}) got ${next.toISOString()} as its next time after ${now.toISOString()}; ${again && again > now ? `from a minute later: ${again.toISOString()}` : 'left at its time'}`,
+          );
+          next = again && again <= now ? scheduledFor : again;
+        }
+        if (!next || next > now) moved++;
         await tx.execute(sql`update ${cronJobs} set next_run_at = ${next?.toISOString() ?? null}::timestamptz
           where id = ${job.id}`);
         const run = await recordRun(
@@ -78,10 +90,12 @@ export async function runDueCronJobs(ctx: AppContext, now: Date = new Date()): P
         );
         if (run) count++;
       }
-      return { claimed: due.length, recorded: count };
+      return { claimed: due.length, recorded: count, moved };
     });
     fired += recorded;
-    if (claimed < BATCH) return fired;
+    // A full batch: more jobs may be due, unless no job of it left the due ones (each would be
+    // claimed again, for ever).
+    if (claimed < BATCH || !moved) return fired;
   }
 }
 
