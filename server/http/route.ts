@@ -110,3 +110,22 @@ export const uuidParam = (name: string) =>
   z.uuid().openapi({ param: { name, in: 'path' }, example: '0b8c5e1a-3f4d-4c2a-9d7e-2f1b6a9c8e10' });
 
 export const SuccessSchema = z.object({ success: z.boolean() }).openapi('Success');
+
+/** `limit` (1..`max`, default `fallback`) and `offset` (≥ 0, default 0) query parameters of a plain-array list. */
+export const pageQuery = (max: number, fallback: number) =>
+  z.object({
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(max)
+      .default(fallback)
+      .openapi({ param: { name: 'limit', in: 'query' }, description: `1..${max}, default ${fallback}.` }),
+    offset: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(1_000_000)
+      .default(0)
+      .openapi({ param: { name: 'offset', in: 'query' }, description: 'Rows to skip, default 0.' }),
+  });

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
-import { jsonResponse, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
+import { jsonResponse, pageQuery, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
 import { LiveStreamMessageSchema } from '../../events/catalog.ts';
 import { EventStreamHeaders } from '../../events/sse.ts';
 import { ActivityPageQuery, ActivityPageSchema } from '../home/index.ts';
@@ -33,24 +33,6 @@ const jsonBody = <T extends z.ZodType>(schema: T) => ({
 });
 const conflictResponse = (description: string) => ({ 409: { description, content: errorContent } });
 const unavailable = conflictResponse('The agent is paused or completed (`AGENT_UNAVAILABLE`)');
-
-const pageQuery = (max: number, fallback: number) =>
-  z.object({
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(max)
-      .default(fallback)
-      .openapi({ param: { name: 'limit', in: 'query' }, description: `1..${max}, default ${fallback}.` }),
-    offset: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(1_000_000)
-      .default(0)
-      .openapi({ param: { name: 'offset', in: 'query' }, description: 'Rows to skip, default 0.' }),
-  });
 
 const MemberRefInput = z
   .object({ kind: z.enum(['human', 'agent']), id: z.uuid() })

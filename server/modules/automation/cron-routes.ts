@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
-import { jsonResponse, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
+import { jsonResponse, pageQuery, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
 import { MIN_INTERVAL_MINUTES } from './schedule.ts';
 import {
   CreateCronJobInput,
@@ -99,22 +99,7 @@ export const listCronRunsRoute = protectedRoute(
     description: `A plain array, by firing time, newest first; page with \`limit\` (1..100, default 20) and \`offset\`. ${readRule}`,
     request: {
       params: jobParams,
-      query: z.object({
-        limit: z.coerce
-          .number()
-          .int()
-          .min(1)
-          .max(100)
-          .default(20)
-          .openapi({ param: { name: 'limit', in: 'query' }, description: '1..100, default 20.' }),
-        offset: z.coerce
-          .number()
-          .int()
-          .min(0)
-          .max(1_000_000)
-          .default(0)
-          .openapi({ param: { name: 'offset', in: 'query' }, description: 'Rows to skip, default 0.' }),
-      }),
+      query: pageQuery(100, 20),
     },
     responses: { 200: jsonResponse(z.array(CronRunSchema), 'The runs') },
   },

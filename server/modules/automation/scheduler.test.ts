@@ -5,15 +5,7 @@ import { agents, cronJobs, cronRuns, events } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { openAnotherHandle, useTestApp } from '../../test/harness.ts';
 import { runDueCronJobs, startScheduler } from './scheduler.ts';
-import type * as scheduleModule from './schedule.ts';
-import { nextRunAfter } from './schedule.ts';
-
-// The real next times, unless a test makes them wrong (see "a next time not after now").
-vi.mock('./schedule.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof scheduleModule>();
-  return { ...actual, nextRunAfter: vi.fn(actual.nextRunAfter) };
-});
-const realNextRunAfter = (await vi.importActual<typeof scheduleModule>('./schedule.ts')).nextRunAfter;
+import { nextRunAfter as realNextRunAfter } from './schedule.ts';
 
 const t = useTestApp();
 
@@ -254,24 +246,18 @@ describe('runDueCronJobs given a next time not after now (a bug)', () => {
   const now = new Date('2026-02-02T09:00:05Z');
   const warnings: string[] = [];
   const ctx = () => ({ ...t.ctx, logger: { ...t.ctx.logger, warn: (message: string) => warnings.push(message) } });
-  const wrong = (then: (from: Date) => Date | null) =>
-    vi
-      .mocked(nextRunAfter)
-      .mockImplementation((_expression, _timeZone, from) =>
-        from.getTime() === now.getTime() ? new Date('2026-02-02T08:00:00Z') : then(from),
-      );
+  /** A next-time function that answers a time before `now` when asked from `now`, else `then`. */
+  const wrong = (then: (from: Date) => Date | null) => (_expression: string, _timeZone: string, from: Date) =>
+    from.getTime() === now.getTime() ? new Date('2026-02-02T08:00:00Z') : then(from);
   beforeEach(() => {
     warnings.length = 0;
-  });
-  afterEach(() => {
-    vi.mocked(nextRunAfter).mockImplementation(realNextRunAfter);
   });
 
   it('logs it and takes the next time after a minute later', async () => {
     const org = await setup();
     const job = await dueJob(org, new Date('2026-02-02T09:00:00Z'));
-    wrong((from) => realNextRunAfter('0 * * * *', 'UTC', from));
-    expect(await runDueCronJobs(ctx(), now)).toBe(1);
+    const nextTime = wrong((from) => realNextRunAfter('0 * * * *', 'UTC', from));
+    expect(await runDueCronJobs(ctx(), now, nextTime)).toBe(1);
     expect((await jobRow(job.id)).nextRunAt).toEqual(new Date('2026-02-02T10:00:00Z'));
     expect(warnings).toEqual([
       `scheduler: cron job ${job.id} (0 * * * *, UTC) got 2026-02-02T08:00:00.000Z as its next time after 2026-02-02T09:00:05.000Z; from a minute later: 2026-02-02T10:00:00.000Z`,
@@ -283,13 +269,12 @@ describe('runDueCronJobs given a next time not after now (a bug)', () => {
     const jobs = await Promise.all(
       Array.from({ length: 51 }, (_, i) => dueJob(org, new Date('2026-02-02T09:00:00Z'), { name: `Stuck ${i}` })),
     );
-    wrong(() => new Date('2026-02-02T08:00:00Z'));
+    const nextTime = wrong(() => new Date('2026-02-02T08:00:00Z'));
     // One batch fired, then the call ends: its jobs would be claimed again, for ever.
-    expect(await runDueCronJobs(ctx(), now)).toBe(50);
+    expect(await runDueCronJobs(ctx(), now, nextTime)).toBe(50);
     expect(warnings).toHaveLength(50);
     expect(warnings[0]).toMatch(/got 2026-02-02T08:00:00.000Z as its next time after .*; left at its time$/);
     // The next call, with the right next times: the 51st job fires, the others (already fired) move on.
-    vi.mocked(nextRunAfter).mockImplementation(realNextRunAfter);
     expect(await runDueCronJobs(t.ctx, now)).toBe(1);
     for (const job of jobs) {
       expect((await jobRow(job.id)).nextRunAt).toEqual(new Date('2026-02-02T10:00:00Z'));

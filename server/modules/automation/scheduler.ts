@@ -39,10 +39,15 @@ type DueJob = {
 };
 
 /**
- * Fires every enabled job whose `next_run_at` is at or before `now` (tests pass a fixed `now`);
- * returns how many runs this call recorded.
+ * Fires every enabled job whose `next_run_at` is at or before `now` (tests pass a fixed `now`, and
+ * may pass a wrong `nextTime` to see the scheduler survive one); returns how many runs this call
+ * recorded.
  */
-export async function runDueCronJobs(ctx: AppContext, now: Date = new Date()): Promise<number> {
+export async function runDueCronJobs(
+  ctx: AppContext,
+  now: Date = new Date(),
+  nextTime: typeof nextRunAfter = nextRunAfter,
+): Promise<number> {
   let fired = 0;
   for (;;) {
     const { claimed, recorded, moved } = await ctx.db.transaction(async (tx) => {
@@ -61,12 +66,12 @@ export async function runDueCronJobs(ctx: AppContext, now: Date = new Date()): P
         const scheduledFor = new Date(job.next_run_at);
         // The next time after now, not after the time fired: the times missed meanwhile are skipped.
         // A schedule that no longer parses or never fires again is left without a next time.
-        let next = nextRunAfter(job.expression, job.time_zone, now);
+        let next = nextTime(job.expression, job.time_zone, now);
         if (next && next <= now) {
           // A bug (a next time is always after the time asked from): asked again from a minute later,
           // else the job keeps its time (claimed again, its run already recorded, until a next time is
           // after now) rather than firing again at a time already gone.
-          const again = nextRunAfter(job.expression, job.time_zone, new Date(now.getTime() + 60_000));
+          const again = nextTime(job.expression, job.time_zone, new Date(now.getTime() + 60_000));
           ctx.logger.warn(
             `scheduler: cron job ${job.id} (${job.expression}, ${job.time_zone}) got ${next.toISOString()} as its next time after ${now.toISOString()}; ${again && again > now ? `from a minute later: ${again.toISOString()}` : 'left at its time'}`,
           );

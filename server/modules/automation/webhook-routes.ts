@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
-import { jsonResponse, protectedRoute, publicRoute, uuidParam } from '../../http/route.ts';
+import { jsonResponse, pageQuery, protectedRoute, publicRoute, uuidParam } from '../../http/route.ts';
 import {
   CreatedWebhookEndpointSchema,
   CreateWebhookEndpointInput,
@@ -22,23 +22,6 @@ const errorResponse = (description: string) => ({ description, content: errorCon
 
 const manageRule =
   'For company admins and the person responsible for the agent (403 `FORBIDDEN` for other members); keys need `write`; agent tokens may not.';
-
-const pageQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .default(20)
-    .openapi({ param: { name: 'limit', in: 'query' }, description: '1..100, default 20.' }),
-  offset: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .default(0)
-    .openapi({ param: { name: 'offset', in: 'query' }, description: 'Rows to skip, default 0.' }),
-});
 
 export const listWebhookEndpointsRoute = protectedRoute(
   'read',
@@ -110,7 +93,7 @@ export const listWebhookDeliveriesRoute = protectedRoute(
     summary: 'What a webhook endpoint received, newest first',
     description:
       'A plain array, with each payload as received. Payloads may hold what not every member should read: for company admins, the person responsible for the agent and the agent itself (403 `FORBIDDEN` for other members). Page with `limit` and `offset`.',
-    request: { params: endpointParams, query: pageQuery },
+    request: { params: endpointParams, query: pageQuery(100, 20) },
     responses: { 200: jsonResponse(z.array(WebhookDeliverySchema), 'The deliveries') },
   },
   { agents: true },

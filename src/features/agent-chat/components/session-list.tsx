@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { errorMessage } from '@/api';
 import { useMemberMap } from '@/features/members';
 import { formatDateTime, formatRelative } from '@/lib/format';
-import { Button, QueryNotice, useNow } from '@/ui';
+import { QueryNotice, ShowMore, useNow } from '@/ui';
 import { useSessionListLive } from '../live';
 import { agentChatQueries } from '../queries';
 import { SessionStatusBadge } from './session-status-badge';
@@ -70,16 +70,12 @@ export function SessionList({
           </li>
         ))}
       </ul>
-      {query.error && (
-        <QueryNotice status="error" message={errorMessage(query.error)} onRetry={() => void query.fetchNextPage()} />
-      )}
-      {query.hasNextPage && (
-        <div>
-          <Button size="small" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-            Show more
-          </Button>
-        </div>
-      )}
+      <ShowMore
+        hasMore={Boolean(query.hasNextPage)}
+        loading={query.isFetchingNextPage}
+        error={query.error ? errorMessage(query.error) : null}
+        onMore={() => void query.fetchNextPage()}
+      />
     </div>
   );
 }

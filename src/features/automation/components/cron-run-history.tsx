@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { errorMessage, type CronJob, type CronRun } from '@/api';
 import { formatDateTime } from '@/lib/format';
-import { Button, DataTable, QueryNotice } from '@/ui';
+import { DataTable, QueryNotice, ShowMore } from '@/ui';
 import { automationQueries, uniqueById } from '../queries';
 import { RunStatusBadge } from './automation-bits';
 
@@ -60,20 +60,12 @@ export function CronRunHistory({ job, id }: { job: CronJob; id: string }) {
               ))}
             </tbody>
           </DataTable>
-          {query.isFetchNextPageError && (
-            <QueryNotice
-              status="error"
-              message={errorMessage(query.error)}
-              onRetry={() => void query.fetchNextPage()}
-            />
-          )}
-          {query.hasNextPage && (
-            <div>
-              <Button size="small" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Show more
-              </Button>
-            </div>
-          )}
+          <ShowMore
+            hasMore={Boolean(query.hasNextPage)}
+            loading={query.isFetchingNextPage}
+            error={query.isFetchNextPageError ? errorMessage(query.error) : null}
+            onMore={() => void query.fetchNextPage()}
+          />
         </>
       )}
     </div>

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, type WebhookDelivery, type WebhookEndpoint } from '@/api';
 import { formatDateTime } from '@/lib/format';
-import { Button, CopyButton, DataTable, Dialog, QueryNotice } from '@/ui';
+import { Button, CopyButton, DataTable, Dialog, QueryNotice, ShowMore } from '@/ui';
 import { formatBytes, prettyPayload } from '../format';
 import { useRedeliver } from '../mutations';
 import { automationQueries, uniqueById } from '../queries';
@@ -97,20 +97,12 @@ export function WebhookDeliveries({ endpoint, id }: { endpoint: WebhookEndpoint;
               })}
             </tbody>
           </DataTable>
-          {query.isFetchNextPageError && (
-            <QueryNotice
-              status="error"
-              message={errorMessage(query.error)}
-              onRetry={() => void query.fetchNextPage()}
-            />
-          )}
-          {query.hasNextPage && (
-            <div>
-              <Button size="small" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Show more
-              </Button>
-            </div>
-          )}
+          <ShowMore
+            hasMore={Boolean(query.hasNextPage)}
+            loading={query.isFetchingNextPage}
+            error={query.isFetchNextPageError ? errorMessage(query.error) : null}
+            onMore={() => void query.fetchNextPage()}
+          />
         </>
       )}
       <PayloadDialog delivery={viewing} onClose={() => setViewing(null)} />
