@@ -29,7 +29,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { agentReplyBench } from './agents-browser.ts';
-import { currentWebBuild, round, signIn, startServer } from './shared.ts';
+import { api, currentWebBuild, round, signIn, startServer } from './shared.ts';
 
 const CHAT_ROUTE = 'src/routes/_app/_company/agents/$agentId/sessions/$sessionId.tsx';
 const PEOPLE = ['ada', 'grace', 'linus', 'priya', 'max'].map((name) => `${name}@acme.example`);
@@ -41,18 +41,6 @@ const IDLE_MS = 12_000;
 function rssMiB(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
   return round(kb / 1024);
-}
-
-/** A JSON request to the API; throws on an error answer. */
-async function api<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
-  return JSON.parse(text) as T;
 }
 
 /** As Ada (an admin): a new agent named `name` and a fresh token for it. */

@@ -28,18 +28,7 @@ import { runDueCronJobs } from '../server/modules/automation/index.ts';
 import { signWebhook } from '../server/modules/automation/webhook-signature.ts';
 import { DEFAULT_FILES_CONFIG } from '../server/modules/files/index.ts';
 import { LocalDiskStorage } from '../server/modules/files/storage/index.ts';
-import { percentile, round, signIn, startServer } from './shared.ts';
-
-async function api<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
-  return JSON.parse(text) as T;
-}
+import { api, percentile, round, signIn, startServer, UNLIMITED_RATE_LIMITS } from './shared.ts';
 
 const summary = (times: number[]) => ({
   p50: round(percentile(times, 50)),
@@ -134,15 +123,7 @@ async function schedulerFigures() {
     storage: (secrets) => new LocalDiskStorage({ root: storageRoot, secret: secrets.storage }),
     config: {
       sessionTtlSeconds: 3600,
-      rateLimits: {
-        userPerMinute: 1e9,
-        publicGetPerMinute: 1e9,
-        sensitivePostPer15Minutes: 1e9,
-        authFailuresPerMinute: 1e9,
-        signInFailuresPer15Minutes: 1e9,
-        signInFailuresPerAccountPer15Minutes: 1e9,
-        webhookDeliveriesPerMinute: 1e9,
-      },
+      rateLimits: UNLIMITED_RATE_LIMITS,
       trustProxy: false,
       sseHeartbeatMs: 10_000,
       files: DEFAULT_FILES_CONFIG,

@@ -37,7 +37,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../server/db/seed/demo.t
 import { createLogger } from '../server/lib/logger.ts';
 import { DEFAULT_FILES_CONFIG } from '../server/modules/files/index.ts';
 import { createStorage } from '../server/modules/files/storage/index.ts';
-import { currentWebBuild, percentile, round, signIn, startServer } from './shared.ts';
+import { currentWebBuild, percentile, round, signIn, startServer, UNLIMITED_RATE_LIMITS } from './shared.ts';
 
 const FOLDERS = 300;
 const FILES = 9_700;
@@ -301,15 +301,7 @@ export async function filesListBench() {
       storage: (secrets) => createStorage({ kind: 'local', root: join(dataDir, 'files') }, secrets.storage),
       config: {
         sessionTtlSeconds: 3600,
-        rateLimits: {
-          userPerMinute: 1e9,
-          publicGetPerMinute: 1e9,
-          sensitivePostPer15Minutes: 1e9,
-          authFailuresPerMinute: 1e9,
-          signInFailuresPer15Minutes: 1e9,
-          signInFailuresPerAccountPer15Minutes: 1e9,
-          webhookDeliveriesPerMinute: 1e9,
-        },
+        rateLimits: UNLIMITED_RATE_LIMITS,
         trustProxy: false,
         sseHeartbeatMs: 10_000,
         files: DEFAULT_FILES_CONFIG,

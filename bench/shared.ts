@@ -3,6 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AppConfig } from '../server/types.ts';
 
 /** The p-th percentile (0–100) of `values`, nearest rank. */
 export const percentile = (values: number[], p: number) => {
@@ -118,4 +119,27 @@ export function currentWebBuild(required: string[]): boolean {
     if (build.status !== 0) return false;
   }
   return true;
+}
+
+/** Rate limits out of the way, for a server context a benchmark builds in process. */
+export const UNLIMITED_RATE_LIMITS: AppConfig['rateLimits'] = {
+  userPerMinute: 1e9,
+  publicGetPerMinute: 1e9,
+  sensitivePostPer15Minutes: 1e9,
+  authFailuresPerMinute: 1e9,
+  signInFailuresPer15Minutes: 1e9,
+  signInFailuresPerAccountPer15Minutes: 1e9,
+  webhookDeliveriesPerMinute: 1e9,
+};
+
+/** A JSON request to the API at `base`; throws on an error answer. */
+export async function api<T>(base: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
+  return JSON.parse(text) as T;
 }
