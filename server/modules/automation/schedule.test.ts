@@ -55,6 +55,9 @@ describe('schedule expressions', () => {
       'timeZone: unknown time zone "Mars/Base" (use an IANA name such as Europe/Berlin)',
     );
     expect(refusal('0 9 * * *', '+01:00')).toMatch(/^timeZone: unknown time zone "\+01:00"/);
+    expect(refusal('0 9 * * *', '-0500')).toMatch(/^timeZone: unknown time zone "-0500"/);
+    expect(refusal('0 9 * * *', '01:00')).toMatch(/^timeZone: unknown time zone "01:00"/);
+    expect(checkTimeZone('Etc/GMT+1')).toBe('Etc/GMT+1');
     expect(checkTimeZone('europe/berlin')).toBe('Europe/Berlin');
     expect(checkTimeZone('UTC')).toBe('UTC');
   });

@@ -45,6 +45,11 @@ export class ScheduleError extends Error {
  */
 export function checkTimeZone(timeZone: string): string {
   let resolved: string;
+  // A UTC offset (`+01:00`) is a time zone to newer runtimes (Node 24's Intl), not to older ones,
+  // and has no daylight saving: schedules take IANA names only, the same on every runtime.
+  if (/^[-+\u2212\d]/.test(timeZone)) {
+    throw new ScheduleError('timeZone', `unknown time zone "${timeZone}" (use an IANA name such as Europe/Berlin)`);
+  }
   try {
     resolved = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
   } catch {
