@@ -15,6 +15,7 @@ import { API_TAGS } from './http/tags.ts';
 import { registerAgentRoutes } from './modules/agents/handlers.ts';
 import { registerAutomationRoutes } from './modules/automation/handlers.ts';
 import { registerIntegrationRoutes } from './modules/integrations/handlers.ts';
+import { registerCreditRoutes } from './modules/credits/handlers.ts';
 import { registerApiKeyRoutes } from './modules/api-keys/handlers.ts';
 import { registerAuthRoutes } from './modules/auth/handlers.ts';
 import { registerCardRoutes } from './modules/cards/handlers.ts';
@@ -91,6 +92,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerAgentRoutes(api);
   registerIntegrationRoutes(api);
   registerAutomationRoutes(api);
+  registerCreditRoutes(api);
   registerMemberRoutes(api);
   registerOrganizationRoutes(api);
   registerProjectRoutes(api);

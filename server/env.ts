@@ -126,6 +126,16 @@ const EnvSchema = z.object({
   WEBHOOK_DELIVERIES_PER_MINUTE: positiveInt.default(60),
   /** How often the scheduler looks for cron jobs whose time has come, in seconds. */
   SCHEDULER_INTERVAL_SECONDS: positiveInt.max(300).default(10),
+  /** Credits one agent reply in a chat costs. */
+  CREDITS_PER_AGENT_REPLY: z.coerce.number().int().min(0).max(10_000).default(5),
+  /** Credits every other write made with an agent token costs (a card update, a comment, a report, …). */
+  CREDITS_PER_AGENT_WRITE: z.coerce.number().int().min(0).max(10_000).default(1),
+  /** Stripe secret key (`sk_…`): enables buying credit packs through Stripe Checkout. Set with STRIPE_WEBHOOK_SECRET. */
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  /** Signing secret of the Stripe webhook endpoint (`whsec_…`) that posts to /api/payments/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Another address for Stripe's API, e.g. a local stand-in (stripe-mock); unset: https://api.stripe.com. */
+  STRIPE_API_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -142,6 +152,9 @@ export function loadEnv(source: Record<string, string | undefined>): Env {
   }
   if (Boolean(result.data.S3_ACCESS_KEY_ID) !== Boolean(result.data.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid environment:\n  S3_ACCESS_KEY_ID: set both it and S3_SECRET_ACCESS_KEY, or neither');
+  }
+  if (Boolean(result.data.STRIPE_SECRET_KEY) !== Boolean(result.data.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid environment:\n  STRIPE_SECRET_KEY: set both it and STRIPE_WEBHOOK_SECRET, or neither');
   }
   return result.data;
 }

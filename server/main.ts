@@ -66,6 +66,15 @@ const ctx = await createContext({
     },
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
+    creditPrices: { reply: env.CREDITS_PER_AGENT_REPLY, write: env.CREDITS_PER_AGENT_WRITE },
+    payments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? {
+            stripeSecretKey: env.STRIPE_SECRET_KEY,
+            stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            stripeApiUrl: env.STRIPE_API_URL,
+          }
+        : undefined,
   },
 });
 

@@ -41,6 +41,21 @@ export type AppConfig = {
   schedulerIntervalMs?: number;
   /** Invitation emails over SMTP; unset: none are sent (admins copy the link). */
   mail?: { smtpUrl: string; from: string };
+  /** Credits charged for agent work (modules/credits); unset: the defaults there (5 a reply, 1 a write). */
+  creditPrices?: CreditPrices;
+  /** Credit-pack purchases through Stripe Checkout; unset: purchases are unavailable. */
+  payments?: PaymentsConfig;
+};
+
+/** What agent work costs, in credits: a reply in a chat, and every other write with an agent token. */
+export type CreditPrices = { reply: number; write: number };
+
+export type PaymentsConfig = {
+  stripeSecretKey: string;
+  /** Verifies the `Stripe-Signature` of webhook events (`whsec_…`). */
+  stripeWebhookSecret: string;
+  /** Another address for Stripe's API (a local stand-in in tests); unset: api.stripe.com. */
+  stripeApiUrl?: string;
 };
 
 export type FilesConfig = {

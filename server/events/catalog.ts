@@ -20,6 +20,7 @@ import {
 import { CardSchema, ColumnEntrySchema } from '../modules/cards/schemas.ts';
 import { CommentSchema } from '../modules/comments/schemas.ts';
 import { CronRunSchema } from '../modules/automation/schemas.ts';
+import { CreditBalanceSchema, CreditTransactionSchema, SubscriptionSchema } from '../modules/credits/schemas.ts';
 import { GrantSchema } from '../modules/integrations/schemas.ts';
 import { FileNodeSchema } from '../modules/files/schemas.ts';
 import { ColumnSchema, ProjectSchema } from '../modules/projects/schemas.ts';
@@ -325,6 +326,28 @@ const WebhookDeliveryRecordedEventData = z
   });
 
 /** Every event type: the schema of its data, and what it means. */
+const CreditsBalanceChangedEventData = z
+  .object({ companyId: z.uuid(), balance: CreditBalanceSchema, transaction: CreditTransactionSchema, ...actorFields })
+  .openapi('CreditsBalanceChangedEventData', {
+    description: 'A credit transaction was recorded: the balance after it, and the ledger row.',
+  });
+
+const SubscriptionChangedEventData = z
+  .object({ companyId: z.uuid(), subscription: SubscriptionSchema, ...actorFields })
+  .openapi('SubscriptionChangedEventData', { description: 'The subscription as it now is.' });
+
+const AgentCreditsChangedEventData = z
+  .object({
+    agentId: z.uuid(),
+    exhausted: z.boolean().openapi({ description: 'True: take no new work (it would be refused with 402).' }),
+    reason: z.string().nullable().openapi({ description: 'Why the agent stops, in words; null when it may resume.' }),
+    available: z.int(),
+    ...actorFields,
+  })
+  .openapi('AgentCreditsChangedEventData', {
+    description: 'The company ran out of credits for agent work, or has credits again.',
+  });
+
 export const EVENT_CATALOG = {
   'project.created': { data: ProjectEventData, summary: 'A project (board) was created.' },
   'project.updated': { data: ProjectEventData, summary: 'A project was renamed, described, archived or unarchived.' },
@@ -457,6 +480,18 @@ export const EVENT_CATALOG = {
   'wiki.comment.deleted': {
     data: WikiCommentDeletedEventData,
     summary: 'A page comment was deleted (a root with its replies).',
+  },
+  'credits.balance.changed': {
+    data: CreditsBalanceChangedEventData,
+    summary: 'A credit transaction changed the company’s balance (every member).',
+  },
+  'subscription.changed': {
+    data: SubscriptionChangedEventData,
+    summary: 'The company’s subscription changed: plan, period, cancellation (every member).',
+  },
+  'agent.credits.changed': {
+    data: AgentCreditsChangedEventData,
+    summary: 'Agent stream only: the company ran out of credits (stop taking work), or has credits again (resume).',
   },
 } as const;
 

@@ -49,6 +49,13 @@ export const ErrorCode = {
   runAlreadyReported: 'RUN_ALREADY_REPORTED',
   webhookRevoked: 'WEBHOOK_REVOKED',
   webhookLimitReached: 'WEBHOOK_LIMIT_REACHED',
+  creditsExhausted: 'CREDITS_EXHAUSTED',
+  creditsInsufficient: 'CREDITS_INSUFFICIENT',
+  seatsExceeded: 'SEATS_EXCEEDED',
+  planUnchanged: 'PLAN_UNCHANGED',
+  subscriptionCanceled: 'SUBSCRIPTION_CANCELED',
+  paymentsUnavailable: 'PAYMENTS_UNAVAILABLE',
+  paymentProviderError: 'PAYMENT_PROVIDER_ERROR',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
 } as const;

@@ -53,6 +53,16 @@ export const API_TAGS = [
     description:
       'The company’s drive: folders and files every member can list and download; their author or a company admin renames, moves and deletes them. Uploads take four steps (create the node, get a signed URL, PUT the bytes, complete); downloads go through signed URLs. Files and folders can be granted to agents.',
   },
+  {
+    name: 'Credits',
+    description:
+      'The company’s credits: two balances (included credits from the plan, renewed each period and used first; purchased credits, kept until used), the ledger of every movement, usage, admins’ grants and adjustments, and credit packs bought through Stripe Checkout. Agent work costs credits; without them it is refused with 402 `CREDITS_EXHAUSTED`.',
+  },
+  {
+    name: 'Subscriptions',
+    description:
+      'The company’s plan and billing period: plans, the current subscription, plan changes and cancellation. Every non-GET operation under `/subscriptions/*` needs a signed-in admin (403 `API_KEY_FORBIDDEN` to every key).',
+  },
   { name: 'Notifications', description: 'The live event stream of the caller’s company (Server-Sent Events).' },
   { name: 'Search', description: 'One search over the caller’s company.' },
   { name: 'System', description: 'The contract itself and the server’s health. Public.' },

@@ -18,6 +18,7 @@ import { hashPassword } from '../lib/password.ts';
 import { DEFAULT_FILES_CONFIG } from '../modules/files/index.ts';
 import { type FileStorage, LocalDiskStorage } from '../modules/files/storage/index.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
+import { openCreditAccount } from '../modules/credits/ledger.ts';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -177,8 +178,11 @@ function helpers({ app, ctx }: { app: ReturnType<typeof createApp>; ctx: AppCont
   }
 
   async function createCompany(name = unique('Company')) {
-    const [company] = await ctx.db.insert(companies).values({ name }).returning();
-    return company!;
+    return ctx.db.transaction(async (tx) => {
+      const [company] = await tx.insert(companies).values({ name }).returning();
+      await openCreditAccount(tx, company!.id);
+      return company!;
+    });
   }
 
   type NewUser = { company?: { id: string } | null; role?: 'admin' | 'member'; name?: string; email?: string };

@@ -5,6 +5,7 @@ import { agents, companies, teams, users } from '../schema.ts';
 import { LARGE_BOARD, seedBoards, seedLargeBoard, seedSearchCorpus } from './boards.ts';
 import { seedDemoOrganization, seedLargeOrganization } from './organization.ts';
 import { seedLargeWiki, seedWiki } from './wiki.ts';
+import { openCreditAccount } from '../../modules/credits/ledger.ts';
 
 export const DEMO_PASSWORD = 'workspace-demo';
 export const DEMO_COMPANY = 'Acme Robotics';
@@ -164,6 +165,7 @@ async function seedCompany(db: Database): Promise<string> {
   return db.transaction(async (tx) => {
     const [company] = await tx.insert(companies).values({ name: DEMO_COMPANY }).returning();
     if (!company) throw new Error('company insert returned no row');
+    await openCreditAccount(tx, company.id);
     const teamIds = {
       platform: (await tx.insert(teams).values({ companyId: company.id, name: 'Platform' }).returning())[0]!.id,
       operations: (await tx.insert(teams).values({ companyId: company.id, name: 'Operations' }).returning())[0]!.id,

@@ -20,6 +20,7 @@ import { escapeHtml, sendMail } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { requireCompany, requirePermission } from '../../policies/index.ts';
 import { normalizeEmail, openSession } from '../auth/index.ts';
+import { openCreditAccount } from '../credits/ledger.ts';
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
@@ -280,6 +281,7 @@ export function passwordProblem(password: string, who: { email: string; name: st
 /** Makes a company with the user as its first admin (inside the caller's transaction). */
 async function makeCompany(tx: Executor, userId: string, name: string) {
   const [company] = await tx.insert(companies).values({ name }).returning();
+  await openCreditAccount(tx, company!.id);
   await tx
     .update(users)
     .set({ companyId: company!.id, role: 'admin', joinedCompanyAt: new Date(), updatedAt: new Date() })

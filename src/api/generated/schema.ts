@@ -1225,7 +1225,7 @@ export type paths = {
          *
          *     The stream opens with `event: ready` and `data: {"resumed": boolean}`. Every other event has an `id`; reconnect with `Last-Event-ID: <id>` to receive what was missed. `resumed: false` means the gap was too long to replay: reload your data.
          *
-         *     Events: `project.created`, `project.updated`, `columns.changed`, `card.created`, `card.moved`, `card.archived`, `card.restored`, `card.updated`, `comment.created`, `comment.updated`, `comment.resolved`, `comment.reopened`, `comment.deleted`, `wiki.page.created`, `wiki.page.saved`, `wiki.page.moved`, `wiki.page.archived`, `wiki.page.restored`, `wiki.comment.created`, `wiki.comment.updated`, `wiki.comment.resolved`, `wiki.comment.reopened`, `file.created`, `file.updated`, `file.trashed`, `file.restored`, `organization.updated`, `agent.updated`, `agent.session.updated`, `agent.message.created`, `agent.message.appended`, `agent.message.updated`, `agent.session.message`, `agent.card.delegated`, `agent.session.stopped`, `agent.status.changed`, `agent.file.granted`, `agent.integration.granted`, `agent.integration.updated`, `agent.integration.revoked`, `integration.grant.changed`, `integration.connection.changed`, `cron.job.changed`, `agent.cron.fired`, `cron.run.recorded`, `webhook.endpoint.changed`, `agent.webhook.received`, `webhook.delivery.recorded`, `wiki.comment.deleted`. Each message is described by `LiveStreamMessage` (the `ready` message, or a `LiveEvent`: one schema per event type, `CardMovedEvent` and so on); `data` is JSON and always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header. Your own changes come back too: skip those with your `clientId`.
+         *     Events: `project.created`, `project.updated`, `columns.changed`, `card.created`, `card.moved`, `card.archived`, `card.restored`, `card.updated`, `comment.created`, `comment.updated`, `comment.resolved`, `comment.reopened`, `comment.deleted`, `wiki.page.created`, `wiki.page.saved`, `wiki.page.moved`, `wiki.page.archived`, `wiki.page.restored`, `wiki.comment.created`, `wiki.comment.updated`, `wiki.comment.resolved`, `wiki.comment.reopened`, `file.created`, `file.updated`, `file.trashed`, `file.restored`, `organization.updated`, `agent.updated`, `agent.session.updated`, `agent.message.created`, `agent.message.appended`, `agent.message.updated`, `agent.session.message`, `agent.card.delegated`, `agent.session.stopped`, `agent.status.changed`, `agent.file.granted`, `agent.integration.granted`, `agent.integration.updated`, `agent.integration.revoked`, `integration.grant.changed`, `integration.connection.changed`, `cron.job.changed`, `agent.cron.fired`, `cron.run.recorded`, `webhook.endpoint.changed`, `agent.webhook.received`, `webhook.delivery.recorded`, `wiki.comment.deleted`, `credits.balance.changed`, `subscription.changed`, `agent.credits.changed`. Each message is described by `LiveStreamMessage` (the `ready` message, or a `LiveEvent`: one schema per event type, `CardMovedEvent` and so on); `data` is JSON and always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header. Your own changes come back too: skip those with your `clientId`.
          *
          *     The stream ends when the credential behind it is revoked. A caller without a company gets 404.
          */
@@ -2255,6 +2255,39 @@ export type components = {
              * @description The session.
              */
             sessionId: string;
+        };
+        /** @description `agent.credits.changed`: Agent stream only: the company ran out of credits (stop taking work), or has credits again (resume). */
+        AgentCreditsChangedEvent: {
+            data: components["schemas"]["AgentCreditsChangedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "agent.credits.changed";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description The company ran out of credits for agent work, or has credits again. */
+        AgentCreditsChangedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /** Format: uuid */
+            agentId: string;
+            available: number;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** @description True: take no new work (it would be refused with 402). */
+            exhausted: boolean;
+            /** @description Why the agent stops, in words; null when it may resume. */
+            reason: string | null;
         };
         /** @description `agent.cron.fired`: Agent stream only: one of the agent’s schedules fired. */
         AgentCronFiredEvent: {
@@ -3492,6 +3525,107 @@ export type components = {
             position?: number;
             title: string;
         };
+        CreditBalance: {
+            /** @description `included + purchased`. */
+            available: number;
+            /** @description Fewer credits than the cheapest agent work: agents take no new work until credits arrive. */
+            exhausted: boolean;
+            /** @description Included credits left in this period (used first). */
+            included: number;
+            low: boolean;
+            /** @description Below this many available credits the balance is low. */
+            lowThreshold: number;
+            /** @description What agent work costs: a reply in a chat, and every other write with an agent token. */
+            prices: {
+                reply: number;
+                write: number;
+            };
+            /** @description Purchased and granted credits left (kept until used). */
+            purchased: number;
+        };
+        /** @description `credits.balance.changed`: A credit transaction changed the company’s balance (every member). */
+        CreditsBalanceChangedEvent: {
+            data: components["schemas"]["CreditsBalanceChangedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "credits.balance.changed";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description A credit transaction was recorded: the balance after it, and the ledger row. */
+        CreditsBalanceChangedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            balance: components["schemas"]["CreditBalance"];
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            companyId: string;
+            transaction: components["schemas"]["CreditTransaction"];
+        };
+        CreditTransaction: {
+            /**
+             * Format: uuid
+             * @description Grant or adjustment by an admin: who made it.
+             */
+            adminUserId?: string;
+            /**
+             * Format: uuid
+             * @description Consumption: the agent whose work it was.
+             */
+            agentId?: string;
+            /** @description Signed: positive for grants and purchases, negative for consumption; either for an adjustment. */
+            amount: number;
+            /** @description Included-credit balance after the transaction. */
+            balanceAfterIncluded: number;
+            /** @description Purchased-credit balance after the transaction. */
+            balanceAfterPurchased: number;
+            /**
+             * Format: uuid
+             * @description Consumption: the card the work was on.
+             */
+            cardId?: string;
+            /** Format: uuid */
+            companyId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description What it did to the included balance (signed). */
+            includedChange: number;
+            /** @description Why: required on an admin’s grant or adjustment. */
+            note?: string;
+            /** @description Consumption: the API operation (its `operationId`) that was charged, e.g. `postAgentMessage`. */
+            operation?: string;
+            /** @description Purchase: the checkout session at the payment provider. */
+            paymentCheckoutSessionId?: string;
+            /** @description Purchase: the invoice (or payment) at the payment provider. */
+            paymentInvoiceId?: string;
+            /** @description What it did to the purchased balance (signed); `includedChange + purchasedChange = amount`. */
+            purchasedChange: number;
+            /** @description The transaction’s number in the company’s ledger: 1, 2, 3, … without gaps, in order. */
+            seq: number;
+            /**
+             * Format: uuid
+             * @description Consumption: the agent session the work was part of.
+             */
+            sessionId?: string;
+            /**
+             * @description A classification, not a lifecycle. `trial_grant` (a new company’s credits) and `subscription_grant` (the plan’s credits at each period start) add included credits; `purchase` (a credit pack paid through the payment provider) and `grant` (given by an admin) add purchased credits, kept until used; `consumption` is agent work (included credits first, then purchased); `adjustment` is an admin’s correction of either balance, or the expiry of a period’s unused included credits (then without `adminUserId`).
+             * @enum {string}
+             */
+            type: "grant" | "consumption" | "purchase" | "adjustment" | "subscription_grant" | "trial_grant";
+        };
         CronJob: {
             /** Format: uuid */
             agentId: string;
@@ -3632,7 +3766,7 @@ export type components = {
             email: string;
         };
         Error: {
-            /** @description Stable machine-readable code. Codes used by this server: VALIDATION_ERROR, INVALID_JSON, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, UNAUTHORIZED, INVALID_CREDENTIALS, SESSION_REVOKED, SESSION_EXPIRED, API_KEY_EXPIRED, API_KEY_REVOKED, API_KEY_READ_ONLY, API_KEY_FORBIDDEN, FORBIDDEN, NOT_FOUND, CONFLICT, REVISION_CONFLICT, FILE_NAME_TAKEN, FILE_TOO_LARGE, FILE_SIZE_MISMATCH, STORAGE_QUOTA_EXCEEDED, SIGNATURE_INVALID, SIGNATURE_EXPIRED, RANGE_NOT_SATISFIABLE, ORG_NO_HUMAN_MANAGER, ORG_LOOP, ORG_LAST_ADMIN, ALREADY_MEMBER, ALREADY_IN_COMPANY, INVITATION_NOT_FOUND, EMAIL_TAKEN, AGENT_TOKEN_FORBIDDEN, AGENT_TOKEN_REVOKED, AGENT_TOKEN_EXPIRED, AGENT_UNAVAILABLE, SESSION_STOPPED, MESSAGE_FINISHED, CONNECTION_REVOKED, CONNECTION_UNAVAILABLE, GRANT_EXISTS, GRANT_EXPIRED, RUN_ALREADY_REPORTED, WEBHOOK_REVOKED, WEBHOOK_LIMIT_REACHED, RATE_LIMITED, INTERNAL_ERROR. */
+            /** @description Stable machine-readable code. Codes used by this server: VALIDATION_ERROR, INVALID_JSON, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, UNAUTHORIZED, INVALID_CREDENTIALS, SESSION_REVOKED, SESSION_EXPIRED, API_KEY_EXPIRED, API_KEY_REVOKED, API_KEY_READ_ONLY, API_KEY_FORBIDDEN, FORBIDDEN, NOT_FOUND, CONFLICT, REVISION_CONFLICT, FILE_NAME_TAKEN, FILE_TOO_LARGE, FILE_SIZE_MISMATCH, STORAGE_QUOTA_EXCEEDED, SIGNATURE_INVALID, SIGNATURE_EXPIRED, RANGE_NOT_SATISFIABLE, ORG_NO_HUMAN_MANAGER, ORG_LOOP, ORG_LAST_ADMIN, ALREADY_MEMBER, ALREADY_IN_COMPANY, INVITATION_NOT_FOUND, EMAIL_TAKEN, AGENT_TOKEN_FORBIDDEN, AGENT_TOKEN_REVOKED, AGENT_TOKEN_EXPIRED, AGENT_UNAVAILABLE, SESSION_STOPPED, MESSAGE_FINISHED, CONNECTION_REVOKED, CONNECTION_UNAVAILABLE, GRANT_EXISTS, GRANT_EXPIRED, RUN_ALREADY_REPORTED, WEBHOOK_REVOKED, WEBHOOK_LIMIT_REACHED, CREDITS_EXHAUSTED, CREDITS_INSUFFICIENT, SEATS_EXCEEDED, PLAN_UNCHANGED, SUBSCRIPTION_CANCELED, PAYMENTS_UNAVAILABLE, PAYMENT_PROVIDER_ERROR, RATE_LIMITED, INTERNAL_ERROR. */
             code?: string;
             /** @description Human-readable message. Match it as an opaque string. */
             error: string;
@@ -4196,7 +4330,7 @@ export type components = {
             companyId: string;
         };
         /** @description A live event: a change in the caller’s company, by anyone (the caller included). Every event has an `id`; its `data` carries `actorUserId` (a person) or `actorAgentId` (an agent), and `clientId` when the change came with an `X-Client-Id` header. */
-        LiveEvent: components["schemas"]["ProjectCreatedEvent"] | components["schemas"]["ProjectUpdatedEvent"] | components["schemas"]["ColumnsChangedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardMovedEvent"] | components["schemas"]["CardArchivedEvent"] | components["schemas"]["CardRestoredEvent"] | components["schemas"]["CardUpdatedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentUpdatedEvent"] | components["schemas"]["CommentResolvedEvent"] | components["schemas"]["CommentReopenedEvent"] | components["schemas"]["CommentDeletedEvent"] | components["schemas"]["WikiPageCreatedEvent"] | components["schemas"]["WikiPageSavedEvent"] | components["schemas"]["WikiPageMovedEvent"] | components["schemas"]["WikiPageArchivedEvent"] | components["schemas"]["WikiPageRestoredEvent"] | components["schemas"]["WikiCommentCreatedEvent"] | components["schemas"]["WikiCommentUpdatedEvent"] | components["schemas"]["WikiCommentResolvedEvent"] | components["schemas"]["WikiCommentReopenedEvent"] | components["schemas"]["FileCreatedEvent"] | components["schemas"]["FileUpdatedEvent"] | components["schemas"]["FileTrashedEvent"] | components["schemas"]["FileRestoredEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["AgentUpdatedEvent"] | components["schemas"]["AgentSessionUpdatedEvent"] | components["schemas"]["AgentMessageCreatedEvent"] | components["schemas"]["AgentMessageAppendedEvent"] | components["schemas"]["AgentMessageUpdatedEvent"] | components["schemas"]["AgentSessionMessageEvent"] | components["schemas"]["AgentCardDelegatedEvent"] | components["schemas"]["AgentSessionStoppedEvent"] | components["schemas"]["AgentStatusChangedEvent"] | components["schemas"]["AgentFileGrantedEvent"] | components["schemas"]["AgentIntegrationGrantedEvent"] | components["schemas"]["AgentIntegrationUpdatedEvent"] | components["schemas"]["AgentIntegrationRevokedEvent"] | components["schemas"]["IntegrationGrantChangedEvent"] | components["schemas"]["IntegrationConnectionChangedEvent"] | components["schemas"]["CronJobChangedEvent"] | components["schemas"]["AgentCronFiredEvent"] | components["schemas"]["CronRunRecordedEvent"] | components["schemas"]["WebhookEndpointChangedEvent"] | components["schemas"]["AgentWebhookReceivedEvent"] | components["schemas"]["WebhookDeliveryRecordedEvent"] | components["schemas"]["WikiCommentDeletedEvent"];
+        LiveEvent: components["schemas"]["ProjectCreatedEvent"] | components["schemas"]["ProjectUpdatedEvent"] | components["schemas"]["ColumnsChangedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardMovedEvent"] | components["schemas"]["CardArchivedEvent"] | components["schemas"]["CardRestoredEvent"] | components["schemas"]["CardUpdatedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentUpdatedEvent"] | components["schemas"]["CommentResolvedEvent"] | components["schemas"]["CommentReopenedEvent"] | components["schemas"]["CommentDeletedEvent"] | components["schemas"]["WikiPageCreatedEvent"] | components["schemas"]["WikiPageSavedEvent"] | components["schemas"]["WikiPageMovedEvent"] | components["schemas"]["WikiPageArchivedEvent"] | components["schemas"]["WikiPageRestoredEvent"] | components["schemas"]["WikiCommentCreatedEvent"] | components["schemas"]["WikiCommentUpdatedEvent"] | components["schemas"]["WikiCommentResolvedEvent"] | components["schemas"]["WikiCommentReopenedEvent"] | components["schemas"]["FileCreatedEvent"] | components["schemas"]["FileUpdatedEvent"] | components["schemas"]["FileTrashedEvent"] | components["schemas"]["FileRestoredEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["AgentUpdatedEvent"] | components["schemas"]["AgentSessionUpdatedEvent"] | components["schemas"]["AgentMessageCreatedEvent"] | components["schemas"]["AgentMessageAppendedEvent"] | components["schemas"]["AgentMessageUpdatedEvent"] | components["schemas"]["AgentSessionMessageEvent"] | components["schemas"]["AgentCardDelegatedEvent"] | components["schemas"]["AgentSessionStoppedEvent"] | components["schemas"]["AgentStatusChangedEvent"] | components["schemas"]["AgentFileGrantedEvent"] | components["schemas"]["AgentIntegrationGrantedEvent"] | components["schemas"]["AgentIntegrationUpdatedEvent"] | components["schemas"]["AgentIntegrationRevokedEvent"] | components["schemas"]["IntegrationGrantChangedEvent"] | components["schemas"]["IntegrationConnectionChangedEvent"] | components["schemas"]["CronJobChangedEvent"] | components["schemas"]["AgentCronFiredEvent"] | components["schemas"]["CronRunRecordedEvent"] | components["schemas"]["WebhookEndpointChangedEvent"] | components["schemas"]["AgentWebhookReceivedEvent"] | components["schemas"]["WebhookDeliveryRecordedEvent"] | components["schemas"]["WikiCommentDeletedEvent"] | components["schemas"]["CreditsBalanceChangedEvent"] | components["schemas"]["SubscriptionChangedEvent"] | components["schemas"]["AgentCreditsChangedEvent"];
         /** @description The first message of every stream, once it is subscribed: nothing recorded afterwards can be missed. It has no `id`. */
         LiveReady: {
             data: components["schemas"]["LiveReadyData"];
@@ -4474,6 +4608,14 @@ export type components = {
             id: string;
             name: string;
         };
+        Plan: {
+            description: string;
+            /** @enum {string} */
+            id: "starter" | "team" | "business";
+            monthlyCredits: number;
+            name: string;
+            seats: number;
+        };
         PostAgentMessageRequest: {
             activity?: components["schemas"]["AgentActivityInput"][];
             done?: boolean;
@@ -4695,6 +4837,54 @@ export type components = {
             mode: "single";
             /** @description PUT the whole file’s bytes here (relative to the API’s origin, or absolute). */
             signedUrl: string;
+        };
+        Subscription: {
+            cancelAtPeriodEnd: boolean;
+            /** Format: date-time */
+            canceledAt: string | null;
+            /** Format: date-time */
+            currentPeriodEnd: string;
+            /** Format: date-time */
+            currentPeriodStart: string;
+            /** @description A downgrade waiting for the period’s end: the plan the next period starts on. */
+            pendingPlan: components["schemas"]["Plan"] | null;
+            plan: components["schemas"]["Plan"];
+            /** @description Members of the company now. */
+            seatsUsed: number;
+            /**
+             * @description `trialing`: a new company’s first period. `active`: renews every month. `canceled`: ended; no more included credits.
+             * @enum {string}
+             */
+            status: "trialing" | "active" | "canceled";
+        };
+        /** @description `subscription.changed`: The company’s subscription changed: plan, period, cancellation (every member). */
+        SubscriptionChangedEvent: {
+            data: components["schemas"]["SubscriptionChangedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "subscription.changed";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description The subscription as it now is. */
+        SubscriptionChangedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** Format: uuid */
+            companyId: string;
+            subscription: components["schemas"]["Subscription"];
         };
         Success: {
             success: boolean;
