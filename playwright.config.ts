@@ -7,6 +7,10 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh database for every run, so tests may change demo data (delete an account, say).
 const dataDir = join(tmpdir(), `workspace-e2e-${port}`);
+/** A local stand-in for Stripe's API (scripts/fake-stripe.ts), so purchases run end to end. */
+const fakeStripePort = port + 50;
+/** Test values: the fake accepts any `sk_test_` key; billing.spec.ts signs webhooks with this secret. */
+export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e0123456789';
 
 export default defineConfig({
   testDir: './e2e',
@@ -31,23 +35,35 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && npm start`,
-    url: `${baseURL}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Tests sign in many times from one address, some with wrong passwords on purpose; dedicated
-      // API tests prove the defaults.
-      RATE_LIMIT_SENSITIVE_POST_PER_15_MINUTES: '100000',
-      RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES: '100000',
-      RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_15_MINUTES: '100000',
-      RATE_LIMIT_PUBLIC_GET_PER_MINUTE: '100000',
+  webServer: [
+    {
+      command: `npx tsx scripts/fake-stripe.ts --port ${fakeStripePort}`,
+      port: fakeStripePort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && npm start`,
+      url: `${baseURL}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Tests sign in many times from one address, some with wrong passwords on purpose; dedicated
+        // API tests prove the defaults.
+        RATE_LIMIT_SENSITIVE_POST_PER_15_MINUTES: '100000',
+        RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES: '100000',
+        RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_15_MINUTES: '100000',
+        RATE_LIMIT_PUBLIC_GET_PER_MINUTE: '100000',
+        STRIPE_SECRET_KEY: 'sk_test_e2e0123456789',
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${fakeStripePort}`,
+      },
+    },
+  ],
 });

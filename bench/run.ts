@@ -36,11 +36,16 @@
  * 12. Integrations and automation (bench/automation.ts, on its own data directory and server):
  *     signed webhook deliveries one at a time and 20 in flight, the agent page's grants, schedules
  *     and webhooks reads, and the scheduler firing 1,000 due jobs in process.
+ * 13. Credits (bench/credits.ts, on its own data directory and server): ledger pages 1 and 5,000 at
+ *     `limit` 100 on the Large Org's 1,000,000 credit transactions, an agent's metered writes at
+ *     100/s while the ledger is read, a metered write's added latency in process, and the billing
+ *     route's chunks (chart included).
  *
  * Results are also written to bench/results/latest.json. `npm run bench -- home` runs only the
  * server start and section 7, `npm run bench -- wiki` the bundle sizes, the server start and
  * section 8, `npm run bench -- files` only section 9, `npm run bench -- org` only section 10,
  * `npm run bench -- agents` only section 11, `npm run bench -- automation` only section 12,
+ * `npm run bench -- credits` only section 13,
  * `npm run bench -- bundles` only the bundle sizes;
  * none of them writes the results file.
  */
@@ -53,6 +58,7 @@ import { gzipSync } from 'node:zlib';
 import { agentsBench } from './agents.ts';
 import { automationBench } from './automation.ts';
 import { boardBench, paletteBench, searchLatency } from './browser.ts';
+import { creditsBench } from './credits.ts';
 import { filesListBench } from './files-list.ts';
 import { filesTransferBench } from './files-transfer.ts';
 import { homeBench, homeEndpointTimes, seedHomeActivity } from './home.ts';
@@ -70,7 +76,9 @@ const bundlesOnly = process.argv.slice(2).includes('bundles');
 const orgOnly = process.argv.slice(2).includes('org');
 const agentsOnly = process.argv.slice(2).includes('agents');
 const automationOnly = process.argv.slice(2).includes('automation');
-const partial = homeOnly || wikiOnly || filesOnly || bundlesOnly || orgOnly || agentsOnly || automationOnly;
+const creditsOnly = process.argv.slice(2).includes('credits');
+const partial =
+  homeOnly || wikiOnly || filesOnly || bundlesOnly || orgOnly || agentsOnly || automationOnly || creditsOnly;
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
 
 // ---------------------------------------------------------------- 1. bundle sizes
@@ -470,15 +478,16 @@ async function autocannon(
   };
 }
 
-if (!homeOnly && !filesOnly && !orgOnly && !agentsOnly && !automationOnly) bundleSizes();
-if (!filesOnly && !bundlesOnly && !orgOnly && !agentsOnly && !automationOnly) await server();
-if (!homeOnly && !wikiOnly && !bundlesOnly && !orgOnly && !agentsOnly && !automationOnly) {
+if (!homeOnly && !filesOnly && !orgOnly && !agentsOnly && !automationOnly && !creditsOnly) bundleSizes();
+if (!filesOnly && !bundlesOnly && !orgOnly && !agentsOnly && !automationOnly && !creditsOnly) await server();
+if (!homeOnly && !wikiOnly && !bundlesOnly && !orgOnly && !agentsOnly && !automationOnly && !creditsOnly) {
   results.files = await filesListBench();
   results.filesTransfer = await filesTransferBench();
 }
 if (!partial || orgOnly) results.organization = await orgChartBench();
 if (!partial || agentsOnly) results.agents = await agentsBench();
 if (!partial || automationOnly) results.automation = await automationBench();
+if (!partial || creditsOnly) results.credits = await creditsBench();
 if (!partial) {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);

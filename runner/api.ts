@@ -10,6 +10,7 @@ import type {
   Board,
   Card,
   CardComment,
+  CreditBalance,
   CronJob,
   CronRun,
   Member,
@@ -34,6 +35,11 @@ export class ApiError extends Error {
 /** Codes that mean "this work is over": the person stopped the session, or the reply was ended. */
 export const WORK_ENDED_CODES = new Set(['SESSION_STOPPED', 'MESSAGE_FINISHED']);
 export const isWorkEnded = (error: unknown) => error instanceof ApiError && WORK_ENDED_CODES.has(error.code ?? '');
+
+/** 402 `CREDITS_EXHAUSTED`: the company has no credits for agent work; the write was not made. */
+export const CREDITS_EXHAUSTED = 'CREDITS_EXHAUSTED';
+export const isCreditsExhausted = (error: unknown) =>
+  error instanceof ApiError && error.status === 402 && error.code === CREDITS_EXHAUSTED;
 
 /**
  * The API base URL from what a user types: the server's address (`http://localhost:8080`, the API
@@ -88,6 +94,9 @@ export function createApi({ url, token }: { url: string; token: string }) {
     token,
     request,
     currentAgent: (signal?: AbortSignal) => request<Agent>('GET', '/agents/me', { signal }),
+    /** The company's credits (agent tokens may read them). */
+    creditBalance: (signal?: AbortSignal) =>
+      request<CreditBalance>('GET', '/subscriptions/credits/balance', { signal }),
     listSessions: (agentId: string, limit = 100, offset = 0) =>
       request<AgentSession[]>('GET', '/agent-sessions', { query: { agentId, limit, offset } }),
     getSession: (agentId: string, sessionId: string, signal?: AbortSignal) =>

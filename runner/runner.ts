@@ -4,8 +4,16 @@
  * its schedules and webhooks hand it and reports the outcome, obeys stop and pause. A reconnect
  * replays events, so before each piece of work it checks the server's state (is the message
  * answered? is the card's session finished? is the run reported?) and never does work twice.
+ *
+ * Credits: agent work costs the company credits. When the server refuses a write with 402
+ * `CREDITS_EXHAUSTED`, the runner logs it once, drops that piece of work without writing or
+ * reporting anything more for it (no retry), and takes no new work: what arrives waits. It resumes
+ * when its stream says credits are back (`agent.credits.changed`, `exhausted: false`) — or, since a
+ * reply can be refused while the company is not "exhausted" (fewer credits than a reply, more than
+ * a write; no event then), when a slow look at the balance finds enough for a reply — and then
+ * looks for unfinished work as it does on start.
  */
-import { type ApiError, createApi, isWorkEnded } from './api.ts';
+import { type ApiError, createApi, isCreditsExhausted, isWorkEnded } from './api.ts';
 import { cronTaskKey, unfinishedTasks, webhookTaskKey, workOnCronRun, workOnWebhookDelivery } from './automation.ts';
 import { createRulesBackend } from './backends/rules.ts';
 import type { Backend } from './backends/types.ts';
@@ -38,6 +46,8 @@ export type RunnerOptions = {
    * deliveries not reported); on by default.
    */
   catchUp?: boolean;
+  /** While out of credits, how often to look at the balance (ms; default 60 s). */
+  creditsPollMs?: number;
 };
 
 export type Runner = {
@@ -66,6 +76,9 @@ class RecentSet {
     this.keys.add(key);
     if (this.keys.size > this.limit) this.keys.delete(this.keys.values().next().value!);
   }
+  delete(key: string) {
+    this.keys.delete(key);
+  }
 }
 
 export async function startRunner(options: RunnerOptions): Promise<Runner> {
@@ -79,6 +92,10 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
   log(`runner started with ${backend.label}`, { agentId, status: agent.status });
 
   let status: AgentStatus = agent.status;
+  /** Out of credits: the server refuses agent work (402), so no new work is taken. */
+  let outOfCredits = false;
+  let creditsTimer: ReturnType<typeof setTimeout> | undefined;
+  const creditsPollMs = options.creditsPollMs ?? 60_000;
   let stopping = false;
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
@@ -121,9 +138,13 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
 
   function schedule(job: Job, reason: string) {
     if (stopping) return;
-    if (status !== 'active') {
+    if (status !== 'active' || outOfCredits) {
       deferred.set(job.key, job);
-      log(`${status}: work for ${job.label} waits until the agent is active`);
+      log(
+        status !== 'active'
+          ? `${status}: work for ${job.label} waits until the agent is active`
+          : `out of credits: work for ${job.label} waits until credits are back`,
+      );
       return;
     }
     const { key } = job;
@@ -131,14 +152,16 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
     const next = previous
       .then(async () => {
         if (stopping) return;
-        if (status !== 'active') {
+        if (status !== 'active' || outOfCredits) {
           deferred.set(key, job);
           return;
         }
         await job.work(reason);
       })
       .catch((error: unknown) => {
-        if (!isWorkEnded(error)) logger.error(`${agent.name}: work failed`, { key, error: String(error) });
+        // Refused for lack of credits: this piece of work is dropped (not retried), and no new work is taken.
+        if (isCreditsExhausted(error)) creditsRunOut(`the server refused the work on ${job.label}: ${String(error)}`);
+        else if (!isWorkEnded(error)) logger.error(`${agent.name}: work failed`, { key, error: String(error) });
       });
     queues.set(key, next);
     void next.finally(() => {
@@ -202,6 +225,10 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
       case 'agent.integration.revoked':
         log('a connection grant was revoked', { grantId: data.grantId });
         break;
+      case 'agent.credits.changed':
+        if (data.exhausted) creditsRunOut(data.reason ?? 'the company has run out of credits');
+        else creditsBack(`credits are back (${data.available} available)`);
+        break;
       default:
         logger.debug(`${agent.name}: event ignored`, { type });
     }
@@ -216,6 +243,51 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
       deferred.clear();
       for (const job of waiting) schedule(job, 'resumed');
     }
+  }
+
+  /** Out of credits: one line in the log, no new work, and a slow look at the balance until they are back. */
+  function creditsRunOut(reason: string) {
+    if (stopping) return;
+    if (outOfCredits) {
+      logger.debug(`${agent.name}: still out of credits`, { reason });
+      return;
+    }
+    outOfCredits = true;
+    logger.warn(
+      `${agent.name}: out of credits (CREDITS_EXHAUSTED): taking no new work until credits are back — ${reason}`,
+    );
+    watchBalance();
+  }
+
+  function watchBalance() {
+    clearTimeout(creditsTimer);
+    if (!outOfCredits || stopping) return;
+    creditsTimer = setTimeout(() => {
+      void api.creditBalance().then(
+        (balance) => {
+          if (balance.available >= Math.max(balance.prices.reply, balance.prices.write))
+            creditsBack(`credits are back (${balance.available} available)`);
+          else watchBalance();
+        },
+        (error: unknown) => {
+          logger.debug(`${agent.name}: could not read the credit balance`, { error: String(error) });
+          watchBalance();
+        },
+      );
+    }, creditsPollMs);
+    creditsTimer.unref?.();
+  }
+
+  /** Credits are back: take work again, what waited first, then look for unfinished work as on start. */
+  function creditsBack(why: string) {
+    if (!outOfCredits || stopping) return;
+    outOfCredits = false;
+    clearTimeout(creditsTimer);
+    log(`${why}: taking work again`);
+    const waiting = [...deferred.values()];
+    deferred.clear();
+    for (const job of waiting) schedule(job, 'resumed');
+    if (options.catchUp !== false) void catchUp();
   }
 
   /**
@@ -269,6 +341,7 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
   async function stop() {
     if (stopping) return stopped;
     stopping = true;
+    clearTimeout(creditsTimer);
     for (const work of running.values()) work.abort(new Error('runner stopping'));
     await stream.close();
     await idle();

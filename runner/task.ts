@@ -3,6 +3,7 @@
  * chat turn, with the same tools, but there is no conversation to write to: its answer is collected
  * here and becomes the outcome the runner reports, and its steps go to the log.
  */
+import { isCreditsExhausted } from './api.ts';
 import type { ReplySink, TaskBrief } from './backends/types.ts';
 import { MAX_REPLY_CHARS } from './reply.ts';
 import { createTools } from './tools.ts';
@@ -64,6 +65,8 @@ export async function runTask(deps: WorkDeps, key: string, task: TaskBrief): Pro
       return { status: 'succeeded', outcome: clipOutcome(text().trim() || '(No answer.)') };
     } catch (error) {
       if (signal.aborted) return null;
+      // Out of credits: nothing is reported (the report would be refused too); the runner stops taking work.
+      if (isCreditsExhausted(error)) throw error;
       logger.warn(`${agent.name}: a task failed`, { task: key, error: String(error) });
       return { status: 'failed', outcome: clipOutcome(errorText(error)) };
     }

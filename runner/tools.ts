@@ -3,7 +3,7 @@
  * activity item on the reply (tool name and arguments), so the person sees every step. The same
  * operations are offered to a language model as tools (`TOOL_DEFINITIONS`, `runTool`).
  */
-import type { WorkspaceApi } from './api.ts';
+import { type WorkspaceApi, isCreditsExhausted } from './api.ts';
 import type { ActivityInput, Board, Card, Project } from './types.ts';
 
 export type RecordActivity = (item: ActivityInput) => Promise<void>;
@@ -25,7 +25,8 @@ export function createTools(api: WorkspaceApi, record: RecordActivity, signal?: 
     try {
       result = await run();
     } catch (error) {
-      if (!signal?.aborted)
+      // Out of credits: nothing more is written for this work, not even the failed step.
+      if (!signal?.aborted && !isCreditsExhausted(error))
         await record({ type: 'error', text: `${tool} failed: ${(error as Error).message}`, tool, arguments: args });
       throw error;
     }
@@ -255,6 +256,8 @@ export async function runTool(
       }
     }
   } catch (error) {
+    // Out of credits ends the work (the model cannot help it): the runner stops taking work.
+    if (isCreditsExhausted(error)) throw error;
     // API failures were recorded by the step; a bad argument never got that far.
     if (error instanceof ToolArgumentError)
       await tools.record({ type: 'error', text: `${name}: ${error.message}`, tool: name, arguments: args });

@@ -173,7 +173,17 @@ export type AgentEvent =
       type: 'agent.integration.granted' | 'agent.integration.updated';
       data: { agentId: string; grant: { id: string; connectionId: string; scope: string } };
     }
-  | { type: 'agent.integration.revoked'; data: { agentId: string; grantId: string } };
+  | { type: 'agent.integration.revoked'; data: { agentId: string; grantId: string } }
+  | { type: 'agent.credits.changed'; data: CreditsChangedEvent };
+
+/**
+ * The company ran out of credits (`exhausted`, with the reason: agent work is refused with 402
+ * `CREDITS_EXHAUSTED`), or has credits again.
+ */
+export type CreditsChangedEvent = { agentId: string; exhausted: boolean; reason: string | null; available: number };
+
+/** The company's credits (`CreditBalance`), as far as the runner reads them. */
+export type CreditBalance = { available: number; exhausted: boolean; prices: { reply: number; write: number } };
 
 /** Where the runner's progress goes; the server's logger has this shape, so it can be passed in. */
 export interface RunnerLogger {

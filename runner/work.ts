@@ -3,7 +3,7 @@
  * since a reconnect replays events): a card session the agent has not replied to yet is a
  * delegated card to work on; otherwise the newest person message, if nothing answered it yet.
  */
-import { type WorkspaceApi, isWorkEnded } from './api.ts';
+import { type WorkspaceApi, isCreditsExhausted, isWorkEnded } from './api.ts';
 import type { Backend, ChatTurn, WorkContext } from './backends/types.ts';
 import { createReplyWriter } from './reply.ts';
 import { createTools } from './tools.ts';
@@ -14,8 +14,11 @@ export type WorkDeps = {
   agent: Agent;
   backend: Backend;
   logger: RunnerLogger;
-  /** Person messages this runner has taken on (answered, or found answered). */
-  answered: { has(id: string): boolean; add(id: string): void };
+  /**
+   * Person messages this runner has taken on (answered, or found answered). One whose work the
+   * server refused for lack of credits is forgotten, so it is taken on again once credits are back.
+   */
+  answered: { has(id: string): boolean; add(id: string): void; delete(id: string): void };
   /** The abort switch of the work running on each session. */
   running: Map<string, AbortController>;
 };
@@ -37,7 +40,9 @@ export async function workOnSession(deps: WorkDeps, sessionId: string, reason: s
     const first = messages.find((message) => message.role === 'user');
     if (first && deps.answered.has(first.id)) return;
     if (first) deps.answered.add(first.id);
-    await run(deps, session, (context) => workOnCard(deps, context, session, session.card!));
+    await forgetIfRefused(deps, first?.id, () =>
+      run(deps, session, (context) => workOnCard(deps, context, session, session.card!)),
+    );
     return;
   }
   const lastUser = messages.findLastIndex((message) => message.role === 'user');
@@ -60,9 +65,21 @@ export async function workOnSession(deps: WorkDeps, sessionId: string, reason: s
       text: message.text,
       author: message.author?.name,
     }));
-  await run(deps, session, async (context) => {
-    await deps.backend.chat({ ...context, history });
-  });
+  await forgetIfRefused(deps, target.id, () =>
+    run(deps, session, async (context) => {
+      await deps.backend.chat({ ...context, history });
+    }),
+  );
+}
+
+/** Runs `work`; when the server refuses it for lack of credits, forgets the message it answers. */
+async function forgetIfRefused(deps: WorkDeps, messageId: string | undefined, work: () => Promise<void>) {
+  try {
+    await work();
+  } catch (error) {
+    if (messageId && isCreditsExhausted(error)) deps.answered.delete(messageId);
+    throw error;
+  }
 }
 
 /**
@@ -113,7 +130,8 @@ async function writeReply(deps: WorkDeps, session: AgentSession, work: SessionWo
       if (outcome?.sessionStatus) await api.setSessionStatus(agent.id, session.id, outcome.sessionStatus, signal);
       logger.info(`${agent.name}: reply finished`, { sessionId: session.id, messageId: reply.id });
     } catch (error) {
-      if (signal.aborted || isWorkEnded(error) || isWorkEnded(sink.error)) throw error;
+      // Out of credits: nothing more is written for this work (the runner stops taking work).
+      if (signal.aborted || isWorkEnded(error) || isWorkEnded(sink.error) || isCreditsExhausted(error)) throw error;
       logger.warn(`${agent.name}: work failed`, { sessionId: session.id, error: String(error) });
       await api
         .updateReply(agent.id, session.id, reply.id, {

@@ -981,22 +981,31 @@ export const creditTransactions = pgTable(
 export const subscriptionStatus = pgEnum('subscription_status', ['trialing', 'active', 'canceled']);
 
 /** A company's subscription: its plan (modules/credits/plans.ts) and current period. */
-export const subscriptions = pgTable('subscriptions', {
-  companyId: uuid()
-    .primaryKey()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  planId: text().notNull(),
-  status: subscriptionStatus().notNull(),
-  currentPeriodStart: timestamp({ withTimezone: true }).notNull(),
-  currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
-  /** Set by cancel: the subscription ends at the period's end instead of renewing. */
-  cancelAtPeriodEnd: boolean().notNull().default(false),
-  /** A downgrade waits for the period's end: the plan the next period starts on. */
-  pendingPlanId: text(),
-  canceledAt: timestamp({ withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    companyId: uuid()
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    planId: text().notNull(),
+    status: subscriptionStatus().notNull(),
+    currentPeriodStart: timestamp({ withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp({ withTimezone: true }).notNull(),
+    /** Set by cancel: the subscription ends at the period's end instead of renewing. */
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    /** A downgrade waits for the period's end: the plan the next period starts on. */
+    pendingPlanId: text(),
+    canceledAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  /** The scheduler's renewal looks for the periods that have ended. */
+  (t) => [
+    index()
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} <> 'canceled'`),
+  ],
+);
 
 export const checkoutStatus = pgEnum('checkout_status', ['open', 'completed', 'expired']);
 

@@ -223,6 +223,19 @@ describe('the event catalog', () => {
         headers: { 'content-type': 'application/json', ...signWebhook(endpoint.secret, hookBody) },
       });
       expect(delivered.status, JSON.stringify(delivered.body)).toBe(202);
+
+      // Credits: the agent's reply above was charged (`credits.balance.changed`); an admin takes the
+      // included credits away (the company runs out: `agent.credits.changed` on the agent's stream)
+      // and grants some (credits are back); the plan changes (`subscription.changed`).
+      const credits = await call('GET', '/subscriptions/credits/balance');
+      await call('POST', '/subscriptions/credits/adjustments', {
+        type: 'adjustment',
+        amount: -credits.included,
+        bucket: 'included',
+        note: 'Catalogue: none left',
+      });
+      await call('POST', '/subscriptions/credits/adjustments', { type: 'grant', amount: 100, note: 'Catalogue: back' });
+      await call('PUT', '/subscriptions/current', { planId: 'team' });
       await call('PUT', `/agents/${agent.id}/status`, { status: 'paused' });
 
       await call('PATCH', base, { archived: true });
@@ -252,6 +265,14 @@ describe('the event catalog', () => {
       expect(
         rows.find((row) => row.type === 'wiki.comment.created' && row.payload.includes('"reopened"')),
       ).toBeDefined();
+
+      // The company ran out of credits, and had them back: its agent heard both, on its own stream.
+      const crossings = rows.filter((row) => row.type === 'agent.credits.changed');
+      expect(crossings.map((row) => [row.audienceAgentId, JSON.parse(row.payload).exhausted])).toEqual([
+        [agent.id, true],
+        [agent.id, false],
+      ]);
+      expect(rows.find((row) => row.type === 'credits.balance.changed')?.actorAgentId).toBe(agent.id);
 
       // The member's stream carried each event meant for them once, in order, after `ready`: the
       // company's, and their own session's — not the agent's work: every message as the contract says.

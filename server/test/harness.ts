@@ -18,7 +18,7 @@ import { hashPassword } from '../lib/password.ts';
 import { DEFAULT_FILES_CONFIG } from '../modules/files/index.ts';
 import { type FileStorage, LocalDiskStorage } from '../modules/files/storage/index.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
-import { openCreditAccount } from '../modules/credits/ledger.ts';
+import { openCreditAccount } from '../modules/credits/index.ts';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 

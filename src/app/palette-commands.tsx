@@ -118,6 +118,17 @@ export function useAppCommands(me: Me) {
               icon: <KeyIcon />,
               run: go('/settings/integrations'),
             },
+            ...(me.permissions.manageBilling
+              ? [
+                  {
+                    id: 'go-billing',
+                    label: 'Go to Billing',
+                    keywords: 'settings credits plan subscription ledger usage buy invoice payment',
+                    icon: <KeyIcon />,
+                    run: go('/settings/billing'),
+                  },
+                ]
+              : []),
           ]
         : []),
       {
@@ -144,5 +155,5 @@ export function useAppCommands(me: Me) {
         run: openShortcutSheet,
       },
     ]);
-  }, [navigate, me.company]);
+  }, [navigate, me.company, me.permissions.manageBilling]);
 }

@@ -29,6 +29,7 @@ import { Route as AppCompanyProjectsIndexRouteImport } from './../routes/_app/_c
 import { Route as AppCompanyProjectsProjectIdRouteImport } from './../routes/_app/_company/projects/$projectId'
 import { Route as AppCompanySettingsIndexRouteImport } from './../routes/_app/_company/settings/index'
 import { Route as AppCompanySettingsApiKeysRouteImport } from './../routes/_app/_company/settings/api-keys'
+import { Route as AppCompanySettingsBillingRouteImport } from './../routes/_app/_company/settings/billing'
 import { Route as AppCompanySettingsIntegrationsRouteImport } from './../routes/_app/_company/settings/integrations'
 import { Route as AppCompanySettingsMembersRouteImport } from './../routes/_app/_company/settings/members'
 import { Route as AppCompanyAgentsAgentIdIndexRouteImport } from './../routes/_app/_company/agents/$agentId/index'
@@ -139,6 +140,12 @@ const AppCompanySettingsApiKeysRoute =
     path: '/api-keys',
     getParentRoute: () => AppCompanySettingsRoute,
   } as any)
+const AppCompanySettingsBillingRoute =
+  AppCompanySettingsBillingRouteImport.update({
+    id: '/billing',
+    path: '/billing',
+    getParentRoute: () => AppCompanySettingsRoute,
+  } as any)
 const AppCompanySettingsIntegrationsRoute =
   AppCompanySettingsIntegrationsRouteImport.update({
     id: '/integrations',
@@ -209,6 +216,7 @@ export interface FileRoutesByFullPath {
   '/files/trash': typeof AppCompanyFilesTrashRoute
   '/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/settings/billing': typeof AppCompanySettingsBillingRoute
   '/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/settings/members': typeof AppCompanySettingsMembersRoute
   '/agents/': typeof AppCompanyAgentsIndexRoute
@@ -235,6 +243,7 @@ export interface FileRoutesByTo {
   '/files/$folderId': typeof AppCompanyFilesFolderIdRoute
   '/files/trash': typeof AppCompanyFilesTrashRoute
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/settings/billing': typeof AppCompanySettingsBillingRoute
   '/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/settings/members': typeof AppCompanySettingsMembersRoute
   '/agents': typeof AppCompanyAgentsIndexRoute
@@ -266,6 +275,7 @@ export interface FileRoutesById {
   '/_app/_company/files/trash': typeof AppCompanyFilesTrashRoute
   '/_app/_company/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/_app/_company/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
+  '/_app/_company/settings/billing': typeof AppCompanySettingsBillingRoute
   '/_app/_company/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/_app/_company/settings/members': typeof AppCompanySettingsMembersRoute
   '/_app/_company/agents/': typeof AppCompanyAgentsIndexRoute
@@ -297,6 +307,7 @@ export interface FileRouteTypes {
     | '/files/trash'
     | '/projects/$projectId'
     | '/settings/api-keys'
+    | '/settings/billing'
     | '/settings/integrations'
     | '/settings/members'
     | '/agents/'
@@ -323,6 +334,7 @@ export interface FileRouteTypes {
     | '/files/$folderId'
     | '/files/trash'
     | '/settings/api-keys'
+    | '/settings/billing'
     | '/settings/integrations'
     | '/settings/members'
     | '/agents'
@@ -353,6 +365,7 @@ export interface FileRouteTypes {
     | '/_app/_company/files/trash'
     | '/_app/_company/projects/$projectId'
     | '/_app/_company/settings/api-keys'
+    | '/_app/_company/settings/billing'
     | '/_app/_company/settings/integrations'
     | '/_app/_company/settings/members'
     | '/_app/_company/agents/'
@@ -517,6 +530,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanySettingsApiKeysRouteImport
       parentRoute: typeof AppCompanySettingsRoute
     }
+    '/_app/_company/settings/billing': {
+      id: '/_app/_company/settings/billing'
+      path: '/billing'
+      fullPath: '/settings/billing'
+      preLoaderRoute: typeof AppCompanySettingsBillingRouteImport
+      parentRoute: typeof AppCompanySettingsRoute
+    }
     '/_app/_company/settings/integrations': {
       id: '/_app/_company/settings/integrations'
       path: '/integrations'
@@ -601,6 +621,7 @@ const AppCompanyFilesRouteWithChildren = AppCompanyFilesRoute._addFileChildren(
 
 interface AppCompanySettingsRouteChildren {
   AppCompanySettingsApiKeysRoute: typeof AppCompanySettingsApiKeysRoute
+  AppCompanySettingsBillingRoute: typeof AppCompanySettingsBillingRoute
   AppCompanySettingsIntegrationsRoute: typeof AppCompanySettingsIntegrationsRoute
   AppCompanySettingsMembersRoute: typeof AppCompanySettingsMembersRoute
   AppCompanySettingsIndexRoute: typeof AppCompanySettingsIndexRoute
@@ -608,6 +629,7 @@ interface AppCompanySettingsRouteChildren {
 
 const AppCompanySettingsRouteChildren: AppCompanySettingsRouteChildren = {
   AppCompanySettingsApiKeysRoute: AppCompanySettingsApiKeysRoute,
+  AppCompanySettingsBillingRoute: AppCompanySettingsBillingRoute,
   AppCompanySettingsIntegrationsRoute: AppCompanySettingsIntegrationsRoute,
   AppCompanySettingsMembersRoute: AppCompanySettingsMembersRoute,
   AppCompanySettingsIndexRoute: AppCompanySettingsIndexRoute,

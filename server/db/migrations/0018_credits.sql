@@ -76,11 +76,12 @@ CREATE INDEX "credit_transactions_agent_session_id_index" ON "credit_transaction
 CREATE INDEX "credit_transactions_card_id_index" ON "credit_transactions" USING btree ("card_id") WHERE "credit_transactions"."card_id" is not null;--> statement-breakpoint
 CREATE INDEX "credit_transactions_company_id_created_at_index" ON "credit_transactions" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "credit_transactions_checkout_purchase_key" ON "credit_transactions" USING btree ("payment_checkout_session_id") WHERE "credit_transactions"."type" = 'purchase' and "credit_transactions"."payment_checkout_session_id" is not null;--> statement-breakpoint
--- Companies created before credits existed start a trial, as a new company does (modules/credits/plans.ts).
+CREATE INDEX "subscriptions_current_period_end_index" ON "subscriptions" USING btree ("current_period_end") WHERE "subscriptions"."status" <> 'canceled';--> statement-breakpoint
+-- Companies created before credits existed start a trial, as a new company does (server/lib/credit-plans.ts).
 INSERT INTO "subscriptions" ("company_id", "plan_id", "status", "current_period_start", "current_period_end")
 SELECT "id", 'starter', 'trialing', now(), now() + interval '14 days' FROM "companies";--> statement-breakpoint
 INSERT INTO "credit_accounts" ("company_id", "included", "purchased", "last_seq", "low_threshold")
 SELECT "id", 1000, 0, 1, 200 FROM "companies";--> statement-breakpoint
 INSERT INTO "credit_transactions" ("company_id", "seq", "type", "amount", "included_change", "purchased_change",
   "balance_after_included", "balance_after_purchased", "note")
-SELECT "id", 1, 'trial_grant', 1000, 1000, 0, 1000, 0, 'Trial credits' FROM "companies";
+SELECT "id", 1, 'trial_grant', 1000, 1000, 0, 1000, 0, 'Trial credits (14 days)' FROM "companies";

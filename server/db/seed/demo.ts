@@ -3,9 +3,9 @@ import { hashPassword } from '../../lib/password.ts';
 import type { Database } from '../client.ts';
 import { agents, companies, teams, users } from '../schema.ts';
 import { LARGE_BOARD, seedBoards, seedLargeBoard, seedSearchCorpus } from './boards.ts';
-import { seedDemoOrganization, seedLargeOrganization } from './organization.ts';
+import { LARGE_ORG, seedDemoOrganization, seedLargeOrganization } from './organization.ts';
 import { seedLargeWiki, seedWiki } from './wiki.ts';
-import { openCreditAccount } from '../../modules/credits/ledger.ts';
+import { seedDemoCredits, seedLargeLedger } from './credits.ts';
 
 export const DEMO_PASSWORD = 'workspace-demo';
 export const DEMO_COMPANY = 'Acme Robotics';
@@ -134,13 +134,21 @@ const demoAgents = [
 
 /**
  * Seeds the demo company once: a second run finds Ada and changes nothing; its organization
- * (server/db/seed/organization.ts) likewise, also into a company seeded before it. With `large`,
- * also the 2,000-card benchmark board, the search corpus and the wiki benchmarks' data (a
- * 50,000-word page in the large board's wiki, a project with 1,000 pages), and the chart
- * benchmarks' "Large Org" (5,000 members), each once. Runs under the database's setup lock, so instances starting
- * together do not both seed.
+ * (server/db/seed/organization.ts) likewise, also into a company seeded before it; then its credits
+ * (server/db/seed/credits.ts: the Team plan and 90 days of ledger), once. With `large`, also the
+ * 2,000-card benchmark board, the search corpus and the wiki benchmarks' data (a 50,000-word page
+ * in the large board's wiki, a project with 1,000 pages), the chart benchmarks' "Large Org" (5,000
+ * members) and the ledger benchmarks' 1,000,000 credit transactions in its company, each once.
+ * Runs under the database's setup lock, so instances starting together do not both seed.
  */
-export async function seedDemo(db: Database, options: { large?: boolean } = {}): Promise<string[]> {
+export async function seedDemo(
+  db: Database,
+  options: {
+    large?: boolean;
+    /** The large ledger's rows (1,000,000 by default; a test takes fewer: server/db/seed/credits.ts). */
+    largeLedgerRows?: number;
+  } = {},
+): Promise<string[]> {
   const seeded: string[] = [];
   const [existing] = await db
     .select({ id: users.id, companyId: users.companyId })
@@ -151,12 +159,16 @@ export async function seedDemo(db: Database, options: { large?: boolean } = {}):
   if (!existing) seeded.push('demo company');
   const password = () => hashPassword(DEMO_PASSWORD);
   if (companyId && (await seedDemoOrganization(db, companyId, password))) seeded.push('demo organization');
+  if (companyId && (await db.transaction((tx) => seedDemoCredits(tx, companyId)))) seeded.push('demo credits');
   if (options.large && companyId) {
     if (await seedLargeBoard(db, companyId)) seeded.push('large board');
     if (await seedSearchCorpus(db, companyId, await password())) seeded.push('search corpus');
     if (await seedLargeWiki(db, companyId, LARGE_BOARD)) seeded.push('large wiki');
   }
   if (options.large && (await seedLargeOrganization(db, password))) seeded.push('large organization');
+  if (options.large && (await seedLargeLedger(db, LARGE_ORG.admin, { transactions: options.largeLedgerRows }))) {
+    seeded.push('large ledger');
+  }
   return seeded;
 }
 
@@ -165,7 +177,7 @@ async function seedCompany(db: Database): Promise<string> {
   return db.transaction(async (tx) => {
     const [company] = await tx.insert(companies).values({ name: DEMO_COMPANY }).returning();
     if (!company) throw new Error('company insert returned no row');
-    await openCreditAccount(tx, company.id);
+    // Its credits (subscription and 90 days of ledger) come after the organization: seedDemoCredits.
     const teamIds = {
       platform: (await tx.insert(teams).values({ companyId: company.id, name: 'Platform' }).returning())[0]!.id,
       operations: (await tx.insert(teams).values({ companyId: company.id, name: 'Operations' }).returning())[0]!.id,

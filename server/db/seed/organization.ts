@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { fold } from '../../lib/fold.ts';
 import type { Database } from '../client.ts';
 import { agents, companies, teams, users } from '../schema.ts';
-import { openCreditAccount } from '../../modules/credits/ledger.ts';
+import { openTrialAccount } from './credits.ts';
 
 /**
  * The organization beyond the demo company's first two teams: Design (led by Zoë Café), a team
@@ -648,7 +648,7 @@ export async function seedLargeOrganization(db: Database, password: () => Promis
   const passwordHash = await password();
   await db.transaction(async (tx) => {
     const [company] = await tx.insert(companies).values({ name: LARGE_ORG.company }).returning();
-    await openCreditAccount(tx, company!.id);
+    await openTrialAccount(tx, company!.id);
     const plan = planLargeOrganization(company!.id, passwordHash);
     // Parents before children (teams are planned level by level, people managers first).
     await batches(

@@ -18,6 +18,7 @@ import {
   MAX_ACTIVITY_PER_REQUEST,
   MAX_MESSAGE_CHARS,
 } from './schemas.ts';
+import { agentCostNote, creditsExhaustedResponse } from '../credits/index.ts';
 
 const tags = ['Agents'];
 const agentParams = z.object({ agentId: uuidParam('agentId') });
@@ -335,7 +336,7 @@ export const updateAgentSessionRoute = protectedRoute(
     operationId: 'updateAgentSession',
     tags,
     summary: 'Rename a session (its person), or report delegated work done or failed (the agent)',
-    description: `${sessionRule} \`title\` is for the session’s person; \`status\` for the agent (409 \`SESSION_STOPPED\` on a stopped session).`,
+    description: `${sessionRule} \`title\` is for the session’s person; \`status\` for the agent (409 \`SESSION_STOPPED\` on a stopped session). ${agentCostNote('write')}`,
     request: {
       params: sessionParams,
       body: jsonBody(
@@ -352,6 +353,7 @@ export const updateAgentSessionRoute = protectedRoute(
       ),
     },
     responses: {
+      ...creditsExhaustedResponse,
       200: jsonResponse(AgentSessionSchema, 'The session'),
       ...conflictResponse('The session was stopped (`SESSION_STOPPED`)'),
     },
@@ -386,6 +388,7 @@ export const postAgentMessageRoute = protectedRoute(
       `${sessionRule}`,
       'A person (the session’s own; for a delegated card, the accountable person — 403 for other members) sends `text` (1..20,000 characters): the session becomes `working` and the agent’s stream gets `agent.session.message`. 409 `AGENT_UNAVAILABLE` when the agent is paused or completed.',
       'The agent sends its reply: `text` (0..20,000), `activity` (its steps, at most 50 per request) and `done` (default true). With `done: false` the reply is `streaming`: append to it with `PATCH …/messages/{messageId}` and finish it there. 409 `SESSION_STOPPED` once the person stopped the session.',
+      agentCostNote('reply'),
     ].join('\n\n'),
     request: {
       params: sessionParams,
@@ -401,6 +404,7 @@ export const postAgentMessageRoute = protectedRoute(
       ),
     },
     responses: {
+      ...creditsExhaustedResponse,
       201: jsonResponse(AgentMessageSchema, 'The message'),
       409: {
         description:
@@ -421,7 +425,7 @@ export const updateAgentMessageRoute = protectedRoute(
     tags,
     summary: 'The agent appends to its streaming reply, and finishes it',
     description:
-      'For the agent’s own token; people get 404 (the reply is not theirs to write). `append` adds text (the reply stays within 20,000 characters: 400 beyond), `activity` adds steps, `status` finishes it (`complete` or `error`). Each piece reaches the session’s readers at once as `agent.message.appended`. 409 `MESSAGE_FINISHED` when the reply is no longer streaming, `SESSION_STOPPED` when the session was stopped.',
+      'For the agent’s own token; people get 404 (the reply is not theirs to write). `append` adds text (the reply stays within 20,000 characters: 400 beyond), `activity` adds steps, `status` finishes it (`complete` or `error`). Each piece reaches the session’s readers at once as `agent.message.appended`. 409 `MESSAGE_FINISHED` when the reply is no longer streaming, `SESSION_STOPPED` when the session was stopped. Free: continuing a reply costs no credits (the agent’s reply was charged once, when `POST …/messages` opened it), so a streamed reply costs what a reply sent in one piece does.',
     request: {
       params: messageParams,
       body: jsonBody(

@@ -82,6 +82,10 @@ export const AgentSessionSchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     lastMessageAt: z.iso.datetime(),
+    creditsSpent: z.int().min(0).optional().openapi({
+      description:
+        'Credits the agent’s work in this session has cost so far (its replies and its writes linked to the session). In the answers of `GET /agent-sessions` and `GET /agents/{agentId}/sessions/{sessionId}`; absent elsewhere (the answers of writes, and live events, which leave it out).',
+    }),
   })
   .openapi('AgentSession');
 

@@ -31,6 +31,7 @@ import { type Actor, type Audience, recordEvent } from '../../events/record.ts';
 import { ApiError, ErrorCode, forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { isCompanyAdmin, requireCompany } from '../../policies/index.ts';
 import { findProject } from '../projects/index.ts';
+import { chargeAgentWork, creditsSpentBySession } from '../credits/index.ts';
 import {
   type ActivityInput,
   type AgentMessage,
@@ -182,7 +183,9 @@ export async function visibleSession(
 }
 
 export async function getSession(ctx: AppContext, principal: Principal, agentId: string, sessionId: string) {
-  return presentSession(ctx.db, await visibleSession(ctx.db, principal, agentId, sessionId));
+  const session = await presentSession(ctx.db, await visibleSession(ctx.db, principal, agentId, sessionId));
+  const spent = await creditsSpentBySession(ctx.db, [session.id]);
+  return { ...session, creditsSpent: spent.get(session.id) ?? 0 };
 }
 
 /** The caller's own sessions (an agent: its own), most recently active first. */
@@ -210,7 +213,14 @@ export async function listSessions(
     .orderBy(desc(agentSessions.lastMessageAt), desc(agentSessions.id))
     .limit(query.limit)
     .offset(query.offset);
-  return found.map(({ session, ownerName, cardTitle }) => presentSessionRow(session, { ownerName, cardTitle }));
+  const spent = await creditsSpentBySession(
+    ctx.db,
+    found.map(({ session }) => session.id),
+  );
+  return found.map(({ session, ownerName, cardTitle }) => ({
+    ...presentSessionRow(session, { ownerName, cardTitle }),
+    creditsSpent: spent.get(session.id) ?? 0,
+  }));
 }
 
 /** A session's messages, oldest first, each agent reply with the caller's own feedback. */
@@ -366,6 +376,8 @@ export async function postMessage(
 ): Promise<AgentMessage> {
   const { principal } = actor;
   return ctx.db.transaction(async (tx) => {
+    // An agent's write here is its reply (a no-op for a person).
+    await chargeAgentWork(ctx, tx, actor, { operation: 'postAgentMessage', kind: 'reply', sessionId });
     const session = await visibleSession(tx, principal, agentId, sessionId, { lock: true });
     const agent = await findAgent(tx, session.companyId, agentId);
     if (!principal.agent) {
@@ -422,7 +434,8 @@ export async function updateMessage(
   input: MessageUpdate,
 ): Promise<AgentMessage> {
   const { principal } = actor;
-  // A reply is the agent's to write: for anyone else it does not exist.
+  // A reply is the agent's to write: for anyone else it does not exist. Continuing it is free: the
+  // reply was charged when the agent posted it (credits/metering.ts).
   if (!principal.agent) throw notFound('Message not found');
   return ctx.db.transaction(async (tx) => {
     const session = await visibleSession(tx, principal, agentId, sessionId);
@@ -530,6 +543,7 @@ export async function updateSession(
 ) {
   const { principal } = actor;
   return ctx.db.transaction(async (tx) => {
+    await chargeAgentWork(ctx, tx, actor, { operation: 'updateAgentSession', kind: 'write', sessionId });
     const session = await visibleSession(tx, principal, agentId, sessionId, { lock: true });
     const fields: Partial<typeof agentSessions.$inferInsert> = {};
     if (input.title !== undefined) {

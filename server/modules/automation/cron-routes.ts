@@ -10,6 +10,7 @@ import {
   SchedulePreviewSchema,
   UpdateCronJobInput,
 } from './schemas.ts';
+import { agentCostNote, creditsExhaustedResponse } from '../credits/index.ts';
 
 const tags = ['Automation'];
 const agentParams = z.object({ agentId: uuidParam('agentId') });
@@ -125,10 +126,10 @@ export const reportCronRunRoute = protectedRoute(
     operationId: 'reportCronRun',
     tags,
     summary: 'The agent reports what came of a run',
-    description:
-      'For the agent’s own token; people (and their keys) get 404: a run is the agent’s to report. Once per `delivered` run: 409 `RUN_ALREADY_REPORTED` after that, 409 `CONFLICT` for a `skipped` run (never sent). `outcome` is at most 2,000 characters. The company’s members get `cron.run.recorded`.',
+    description: `For the agent’s own token; people (and their keys) get 404: a run is the agent’s to report. Once per \`delivered\` run: 409 \`RUN_ALREADY_REPORTED\` after that, 409 \`CONFLICT\` for a \`skipped\` run (never sent). \`outcome\` is at most 2,000 characters. The company’s members get \`cron.run.recorded\`. ${agentCostNote('write')}`,
     request: { params: runParams, body: jsonBody(ReportCronRunInput) },
     responses: {
+      ...creditsExhaustedResponse,
       200: jsonResponse(CronRunSchema, 'The run'),
       409: {
         description: 'Reported already (`RUN_ALREADY_REPORTED`), or skipped (`CONFLICT`)',

@@ -19,6 +19,7 @@ import { cronJobs, cronRuns } from '../../db/schema.ts';
 import { type Actor, type EventActor, recordEvent } from '../../events/record.ts';
 import { ApiError, ErrorCode, invalidField, type IssueLocation, notFound } from '../../http/errors.ts';
 import { agentInScope, type AgentRow } from '../agents/index.ts';
+import { chargeAgentWork } from '../credits/index.ts';
 import { describeSchedule, schedule, type Schedule, ScheduleError } from './schedule.ts';
 import type { CronJob, CronRun } from './schemas.ts';
 
@@ -318,6 +319,7 @@ export async function reportCronRun(
   if (!principal.agent || principal.agent.id !== agentId) throw notFound('Run not found');
   await agentInScope(ctx.db, principal, agentId);
   const row = await ctx.db.transaction(async (tx) => {
+    await chargeAgentWork(ctx, tx, actor, { operation: 'reportCronRun', kind: 'write' });
     const [run] = await tx
       .select()
       .from(cronRuns)

@@ -13,12 +13,17 @@
  * stored `next_run_at`, the earliest missed time. The times missed after it are skipped without a
  * run, since `next_run_at` moves to the first time after `now`: an agent woken after a weekend
  * gets one "daily report", not three.
+ *
+ * The same tick renews the subscriptions whose period has ended (credits/renewal.ts, exactly once
+ * per period across instances too), after the cron jobs and apart from them: a failure of one is
+ * logged and never stops the other.
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../types.ts';
 import { rows } from '../../db/rows.ts';
 import { agents, cronJobs } from '../../db/schema.ts';
 import type { AgentRow } from '../agents/index.ts';
+import { renewSubscriptions } from '../credits/index.ts';
 import { recordRun } from './cron-service.ts';
 import { nextRunAfter } from './schedule.ts';
 
@@ -105,11 +110,15 @@ export async function runDueCronJobs(
 }
 
 /**
- * Runs `runDueCronJobs` every `ctx.config.schedulerIntervalMs` (default 10 s), never two at once
- * in this process; failures are logged and the next tick tries again. The timer does not keep
- * the process alive.
+ * Runs `runDueCronJobs`, then `renew` (the subscriptions' period renewal; tests may pass their
+ * own), every `ctx.config.schedulerIntervalMs` (default 10 s), never two ticks at once in this
+ * process; a failure of either is logged, does not stop the other, and the next tick tries again.
+ * The timer does not keep the process alive.
  */
-export function startScheduler(ctx: AppContext): { stop(): void } {
+export function startScheduler(
+  ctx: AppContext,
+  { renew = renewSubscriptions }: { renew?: (ctx: AppContext, now: Date) => Promise<number> } = {},
+): { stop(): void } {
   const interval = ctx.config.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS;
   let running = false;
   let stopped = false;
@@ -117,10 +126,18 @@ export function startScheduler(ctx: AppContext): { stop(): void } {
     if (running || stopped) return;
     running = true;
     try {
-      const fired = await runDueCronJobs(ctx, new Date());
-      if (fired > 0) ctx.logger.debug(`scheduler: fired ${fired} cron run${fired === 1 ? '' : 's'}`);
-    } catch (error) {
-      ctx.logger.warn(`scheduler: firing cron jobs failed: ${(error as Error).message}`);
+      try {
+        const fired = await runDueCronJobs(ctx, new Date());
+        if (fired > 0) ctx.logger.debug(`scheduler: fired ${fired} cron run${fired === 1 ? '' : 's'}`);
+      } catch (error) {
+        ctx.logger.warn(`scheduler: firing cron jobs failed: ${(error as Error).message}`);
+      }
+      try {
+        const renewed = await renew(ctx, new Date());
+        if (renewed > 0) ctx.logger.debug(`scheduler: renewed ${renewed} subscription${renewed === 1 ? '' : 's'}`);
+      } catch (error) {
+        ctx.logger.warn(`scheduler: renewing subscriptions failed: ${(error as Error).message}`);
+      }
     } finally {
       running = false;
     }

@@ -11,6 +11,7 @@ import {
 } from './schemas.ts';
 import { MAX_ACTIVE_WEBHOOK_ENDPOINTS } from './webhook-service.ts';
 import { WEBHOOK_TOLERANCE_SECONDS } from './webhook-signature.ts';
+import { agentCostNote, creditsExhaustedResponse } from '../credits/index.ts';
 
 const tags = ['Automation'];
 const agentParams = z.object({ agentId: uuidParam('agentId') });
@@ -121,13 +122,13 @@ export const reportWebhookDeliveryRoute = protectedRoute(
     operationId: 'reportWebhookDelivery',
     tags,
     summary: 'The agent reports what came of a delivery',
-    description:
-      'For the agent’s own token; people (and their keys) get 404: a delivery is the agent’s to report. Once per attempt: 409 `RUN_ALREADY_REPORTED` after that, until the delivery is redelivered (which clears the outcome). `outcome` is at most 2,000 characters. The company’s members get `webhook.delivery.recorded`.',
+    description: `For the agent’s own token; people (and their keys) get 404: a delivery is the agent’s to report. Once per attempt: 409 \`RUN_ALREADY_REPORTED\` after that, until the delivery is redelivered (which clears the outcome). \`outcome\` is at most 2,000 characters. The company’s members get \`webhook.delivery.recorded\`. ${agentCostNote('write')}`,
     request: {
       params: agentParams.extend({ deliveryId: uuidParam('deliveryId') }),
       body: { required: true, content: { 'application/json': { schema: ReportWebhookDeliveryInput } } },
     },
     responses: {
+      ...creditsExhaustedResponse,
       200: jsonResponse(WebhookDeliverySchema, 'The delivery'),
       409: errorResponse('Reported already (`RUN_ALREADY_REPORTED`)'),
     },

@@ -15,6 +15,7 @@ import { ApiError, ErrorCode, forbidden, notFound } from '../../http/errors.ts';
 import { seal, unseal } from '../../lib/sealed.ts';
 import { requireCompany } from '../../policies/index.ts';
 import { type AgentRow, agentInScope, canManageAgent } from '../agents/index.ts';
+import { chargeAgentWork } from '../credits/index.ts';
 import type { WebhookDelivery, WebhookEndpoint } from './schemas.ts';
 import { generateWebhookSecret, webhookSecretPrefix } from './webhook-signature.ts';
 
@@ -306,6 +307,7 @@ export async function reportDelivery(
   if (!principal.agent || principal.agent.id !== agentId) throw notFound('Delivery not found');
   await agentInScope(ctx.db, principal, agentId);
   return ctx.db.transaction(async (tx) => {
+    await chargeAgentWork(ctx, tx, actor, { operation: 'reportWebhookDelivery', kind: 'write' });
     const [found] = await tx
       .select()
       .from(webhookDeliveries)

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, protectedRoute, uuidParam } from '../../http/route.ts';
 import { CardSchema, CardWithColumnsSchema, ChecklistItemSchema, LIMITS, PrioritySchema } from './schemas.ts';
+import { agentCostNote, creditsExhaustedResponse } from '../credits/index.ts';
 
 const tags = ['Cards'];
 const params = z.object({ projectId: uuidParam('projectId'), cardId: uuidParam('cardId') });
@@ -114,9 +115,10 @@ export const updateCardRoute = protectedRoute(
     operationId: 'updateCard',
     tags,
     summary: 'Edit, archive or restore a card',
-    description: '`assignee`, `due` and `blocked` set to null are cleared, and then absent from the card.',
+    description: `\`assignee\`, \`due\` and \`blocked\` set to null are cleared, and then absent from the card. ${agentCostNote('write')}`,
     request: { params, body: { required: true, content: { 'application/json': { schema: UpdateCardBody } } } },
     responses: {
+      ...creditsExhaustedResponse,
       200: jsonResponse(CardSchema, 'The updated card'),
       409: jsonResponse(ErrorEnvelope, 'Restoring into a board without columns (`CONFLICT`)'),
     },
@@ -132,10 +134,10 @@ export const moveCardRoute = protectedRoute(
     operationId: 'moveCard',
     tags,
     summary: 'Move a card to a column and a position',
-    description:
-      'Moves of one project are serialised: concurrent moves never lose, duplicate or misorder a card. The response carries the new order of the source and target columns (one entry when they are the same).',
+    description: `Moves of one project are serialised: concurrent moves never lose, duplicate or misorder a card. The response carries the new order of the source and target columns (one entry when they are the same). ${agentCostNote('write')}`,
     request: { params, body: { required: true, content: { 'application/json': { schema: MoveCardBody } } } },
     responses: {
+      ...creditsExhaustedResponse,
       200: jsonResponse(CardWithColumnsSchema, 'The moved card and the new column orders'),
       409: jsonResponse(ErrorEnvelope, 'The card is archived (`CONFLICT`)'),
     },

@@ -8,6 +8,7 @@ import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import { requireCompany } from '../../policies/index.ts';
 import { findProject } from '../projects/index.ts';
 import { onAssigneeChange } from '../agents/index.ts';
+import { chargeCardWork } from '../credits/index.ts';
 import { type CardRow, fullCard, liveCardIds, presentCard } from './present.ts';
 import type { Card, ColumnEntry } from './schemas.ts';
 
@@ -154,6 +155,7 @@ export async function updateCard(
 ) {
   const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
+    await chargeCardWork(ctx, tx, actor, 'updateCard', cardId);
     await findProject(tx, company.id, projectId, { lock: changes.archived !== undefined });
     const current = await findCard(tx, projectId, cardId);
     const fields = await fieldsFromChanges(tx, company.id, changes);
@@ -245,12 +247,20 @@ export async function moveCard(
   // - workspace_place_card, the rank arithmetic (placeCard above calls it too): 0005;
   // - workspace_card_json, the card as the API presents it: 0007, 0008 (current).
   // A change to any of them is a new migration (`npm run db:generate -- --custom`), never an edit.
-  const result = await ctx.db.execute(sql`
-    select workspace_move_card_recorded(
-      ${company.id}, ${projectId}, ${cardId}, ${target.columnId}, ${position}, ${recordEventArgs(actor)}
-    ) as answer`);
-  // As text, so it is parsed here rather than on the database's thread.
-  const answer = JSON.parse(rows<{ answer: string }>(result)[0]!.answer) as MoveAnswer;
-  if (answer.error !== undefined) throw moveRefusals[answer.error]();
-  return answer;
+  const move = async (db: Executor) => {
+    const result = await db.execute(sql`
+      select workspace_move_card_recorded(
+        ${company.id}, ${projectId}, ${cardId}, ${target.columnId}, ${position}, ${recordEventArgs(actor)}
+      ) as answer`);
+    // As text, so it is parsed here rather than on the database's thread.
+    const answer = JSON.parse(rows<{ answer: string }>(result)[0]!.answer) as MoveAnswer;
+    if (answer.error !== undefined) throw moveRefusals[answer.error]();
+    return answer;
+  };
+  if (!actor.principal.agent) return move(ctx.db);
+  // An agent's move is charged first, in one transaction with the move (a refusal rolls it back).
+  return ctx.db.transaction(async (tx) => {
+    await chargeCardWork(ctx, tx, actor, 'moveCard', cardId);
+    return move(tx);
+  });
 }

@@ -7,6 +7,7 @@ import {
   CommentTextSchema,
   UpdateCommentRequest,
 } from './schemas.ts';
+import { agentCostNote, creditsExhaustedResponse } from '../credits/index.ts';
 
 const tags = ['Card comments'];
 const cardParams = z.object({ projectId: uuidParam('projectId'), cardId: uuidParam('cardId') });
@@ -38,8 +39,7 @@ export const createCommentRoute = protectedRoute(
     operationId: 'createCardComment',
     tags,
     summary: 'Comment on a card, or reply to a thread',
-    description:
-      'Threads have one level: `parentId` must be a root comment of this card (a reply to a reply is 400). A reply to a resolved thread reopens it.',
+    description: `Threads have one level: \`parentId\` must be a root comment of this card (a reply to a reply is 400). A reply to a resolved thread reopens it. ${agentCostNote('write')}`,
     request: {
       params: cardParams,
       body: {
@@ -51,7 +51,10 @@ export const createCommentRoute = protectedRoute(
         },
       },
     },
-    responses: { 201: jsonResponse(CommentSchema, 'The new comment') },
+    responses: {
+      ...creditsExhaustedResponse,
+      201: jsonResponse(CommentSchema, 'The new comment'),
+    },
   },
   { agents: true },
 );

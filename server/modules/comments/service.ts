@@ -7,6 +7,7 @@ import { invalidField, notFound } from '../../http/errors.ts';
 import { assertCan, requireCompany } from '../../policies/index.ts';
 import { findCard } from '../cards/index.ts';
 import { findProject } from '../projects/index.ts';
+import { chargeCardWork } from '../credits/index.ts';
 import { commentChanges } from './changes.ts';
 import type { Comment } from './schemas.ts';
 
@@ -76,6 +77,7 @@ export async function addComment(
   input: { text: string; parentId?: string | null },
 ) {
   return ctx.db.transaction(async (tx) => {
+    await chargeCardWork(ctx, tx, actor, 'createCardComment', cardId);
     await visibleCard(tx, actor, projectId, cardId);
     let reopened: Comment | undefined;
     if (input.parentId) {

@@ -15,7 +15,7 @@
  *
  * Consumption draws included credits first, then purchased ones.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { agents, creditAccounts, creditTransactions, subscriptions } from '../../db/schema.ts';
 import { type EventActor, recordEvent } from '../../events/record.ts';
@@ -41,7 +41,8 @@ export type CreditMovement = {
    */
   change: { included: number; purchased: number } | { cost: number };
   agentId?: string | null;
-  agentSessionId?: string | null;
+  /** The session, or a scalar subquery that finds it (evaluated in the same statement). */
+  agentSessionId?: string | SQL | null;
   cardId?: string | null;
   operation?: string | null;
   paymentInvoiceId?: string | null;
@@ -162,8 +163,8 @@ export async function applyCreditTransaction(
       set included = a.included + d.ic, purchased = a.purchased + d.pc, last_seq = a.last_seq + 1, updated_at = now()
       from d
       where a.company_id = d.company_id and d.included + d.ic >= 0 and d.purchased + d.pc >= 0
-      returning a.company_id, a.included, a.purchased, a.last_seq, d.ic, d.pc
-    )
+      returning a.company_id, a.included, a.purchased, a.last_seq, a.low_threshold, d.ic, d.pc
+    ), ins as (
     insert into ${creditTransactions} (company_id, seq, type, amount, included_change, purchased_change,
       balance_after_included, balance_after_purchased, agent_id, agent_session_id, card_id, operation,
       payment_invoice_id, payment_checkout_session_id, admin_user_id, note, created_at)
@@ -173,11 +174,13 @@ export async function applyCreditTransaction(
       ${movement.adminUserId ?? null}::uuid, ${movement.note ?? null},
       ${(movement.createdAt ?? new Date()).toISOString()}::timestamptz
     from acc
-    returning *`);
+    returning *
+    )
+    select ins.*, (select low_threshold from acc) as low_threshold from ins`);
   const raw = (result as unknown as { rows: RawRow[] }).rows[0];
   if (!raw) return null;
   const row = rowFromRaw(raw);
-  if (actor) await announce(tx, actor, companyId, row, prices);
+  if (actor) await announce(tx, actor, companyId, row, Number(raw.low_threshold), prices);
   return row;
 }
 
@@ -186,18 +189,11 @@ async function announce(
   actor: EventActor,
   companyId: string,
   row: CreditTransactionRow,
+  lowThreshold: number,
   prices: CreditPrices,
 ) {
-  const [account] = await tx
-    .select({ lowThreshold: creditAccounts.lowThreshold })
-    .from(creditAccounts)
-    .where(eq(creditAccounts.companyId, companyId));
   const balance = presentBalance(
-    {
-      included: row.balanceAfterIncluded,
-      purchased: row.balanceAfterPurchased,
-      lowThreshold: account?.lowThreshold ?? 0,
-    },
+    { included: row.balanceAfterIncluded, purchased: row.balanceAfterPurchased, lowThreshold },
     prices,
   );
   await recordEvent(tx, actor, 'credits.balance.changed', {
@@ -238,7 +234,8 @@ export type AgentWork = {
   operation: string;
   /** `reply` for an agent's reply in a chat, `write` for any other write. */
   kind: 'reply' | 'write';
-  sessionId?: string | null;
+  /** The session, or a scalar subquery that finds it in the charge's own statement. */
+  sessionId?: string | SQL | null;
   cardId?: string | null;
 };
 

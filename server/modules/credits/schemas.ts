@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { PLAN_IDS } from './plans.ts';
+import { CREDIT_PACKS, PLAN_IDS } from './plans.ts';
 
 export const CREDIT_TRANSACTION_TYPES = [
   'grant',
@@ -102,3 +102,232 @@ export const SubscriptionSchema = z
   })
   .openapi('Subscription');
 export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+// ——— Subscriptions (subscription-routes.ts) ———
+
+export const ChangePlanInput = z
+  .object({
+    planId: z.enum(PLAN_IDS).openapi({ description: 'The plan to move to: one of `GET /subscriptions/plans`.' }),
+  })
+  .openapi('ChangePlanInput');
+export type ChangePlanInput = z.infer<typeof ChangePlanInput>;
+
+// ——— Credit packs and payments (payment-routes.ts) ———
+
+const PACK_IDS = CREDIT_PACKS.map((pack) => pack.id) as [string, ...string[]];
+
+export const CreditPackSchema = z
+  .object({
+    id: z.enum(PACK_IDS).openapi({ example: 'pack_1000' }),
+    name: z.string().openapi({ example: '1,000 credits' }),
+    credits: z.int().openapi({ description: 'Purchased credits the pack adds (kept until used).' }),
+    amountCents: z.int().openapi({ description: 'Its price, in the smallest unit of `currency`.' }),
+    currency: z.string().openapi({ description: 'ISO 4217, lower case.', example: 'usd' }),
+  })
+  .openapi('CreditPack');
+
+export const CreditPacksSchema = z
+  .object({
+    packs: z.array(CreditPackSchema),
+    purchasesAvailable: z.boolean().openapi({
+      description: 'Whether the server is configured to take payments (Stripe keys set). Without them nothing is sold.',
+    }),
+    howToEnable: z.string().nullable().openapi({
+      description: 'When purchases are unavailable: what the server’s operator must configure. Null otherwise.',
+    }),
+  })
+  .openapi('CreditPacks');
+export type CreditPacks = z.infer<typeof CreditPacksSchema>;
+
+export const CreateCreditCheckoutInput = z
+  .object({
+    packId: z.enum(PACK_IDS).openapi({ description: 'The pack to buy: one of `GET /subscriptions/credits/packs`.' }),
+  })
+  .openapi('CreateCreditCheckoutInput');
+export type CreateCreditCheckoutInput = z.infer<typeof CreateCreditCheckoutInput>;
+
+export const CreditCheckoutCreatedSchema = z
+  .object({
+    checkoutId: z.string().openapi({ description: 'The checkout session’s id at Stripe (`cs_…`).' }),
+    url: z.string().openapi({ description: 'Where to send the browser to pay (Stripe’s hosted checkout page).' }),
+  })
+  .openapi('CreditCheckoutCreated');
+
+export const CREDIT_CHECKOUT_STATUSES = ['open', 'completed', 'expired'] as const;
+
+export const CreditCheckoutSchema = z
+  .object({
+    id: z.string().openapi({ description: 'The checkout session’s id at Stripe (`cs_…`).' }),
+    packId: z.string(),
+    credits: z.int(),
+    amountCents: z.int(),
+    currency: z.string(),
+    status: z.enum(CREDIT_CHECKOUT_STATUSES).openapi({
+      description:
+        '`open`: waiting for payment. `completed`: paid, and its `purchase` is in the ledger (`transaction`). `expired`: abandoned at Stripe; nothing was charged.',
+    }),
+    createdAt: z.iso.datetime(),
+    completedAt: z.iso.datetime().nullable(),
+    transaction: z
+      .union([CreditTransactionSchema, z.null()])
+      .openapi({ description: 'The `purchase` that added the credits, once completed.' }),
+  })
+  .openapi('CreditCheckout');
+export type CreditCheckout = z.infer<typeof CreditCheckoutSchema>;
+
+export const StripeWebhookReceiptSchema = z.object({ received: z.literal(true) }).openapi('StripeWebhookReceipt');
+
+// ——— The ledger's API (ledger-routes.ts) ———
+
+const typeFilter = z
+  .enum(CREDIT_TRANSACTION_TYPES)
+  .optional()
+  .openapi({ param: { name: 'type', in: 'query' }, description: 'Only transactions of this type.' });
+const agentFilter = z
+  .uuid()
+  .optional()
+  .openapi({ param: { name: 'agentId', in: 'query' }, description: 'Only the transactions of this agent’s work.' });
+
+/** The ledger's filters: `type` and `agentId`, together or apart. */
+export const CreditTransactionFilters = z.object({ type: typeFilter, agentId: agentFilter });
+export type CreditTransactionFilters = z.infer<typeof CreditTransactionFilters>;
+
+/** The most pages the ledger is read to (10,000,000 × 100 rows): beyond it `page` is refused, not slow. */
+export const LEDGER_MAX_PAGE = 10_000_000;
+
+export const CreditTransactionsQuery = CreditTransactionFilters.extend({
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LEDGER_MAX_PAGE)
+    .default(1)
+    .openapi({
+      param: { name: 'page', in: 'query' },
+      description: `1..${LEDGER_MAX_PAGE.toLocaleString('en')}, default 1.`,
+    }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(LEDGER_MAX_LIMIT)
+    .default(LEDGER_DEFAULT_LIMIT)
+    .openapi({
+      param: { name: 'limit', in: 'query' },
+      description: `1..${LEDGER_MAX_LIMIT}, default ${LEDGER_DEFAULT_LIMIT}.`,
+    }),
+});
+export type CreditTransactionsQuery = z.infer<typeof CreditTransactionsQuery>;
+
+export const USAGE_MIN_DAYS = 7;
+export const USAGE_MAX_DAYS = 365;
+export const USAGE_DEFAULT_DAYS = 30;
+
+export const CreditUsageQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .min(USAGE_MIN_DAYS)
+    .max(USAGE_MAX_DAYS)
+    .default(USAGE_DEFAULT_DAYS)
+    .openapi({
+      param: { name: 'days', in: 'query' },
+      description: `How many days, today (UTC) included: ${USAGE_MIN_DAYS}..${USAGE_MAX_DAYS}, default ${USAGE_DEFAULT_DAYS}.`,
+    }),
+});
+
+export const CreditUsageDaySchema = z
+  .object({
+    date: z.string().openapi({ description: 'The day, in UTC: `YYYY-MM-DD`.', example: '2026-11-26' }),
+    consumed: z
+      .int()
+      .openapi({ description: 'Credits agent work used that day (`consumption`), as a positive number.' }),
+    added: z.int().openapi({
+      description: 'Credits added that day: grants, purchases and positive adjustments.',
+    }),
+    removed: z.int().openapi({
+      description:
+        'Credits taken away that day other than by agent work: negative adjustments, such as the expiry of a period’s unused included credits. Positive.',
+    }),
+    included: z.int().openapi({
+      description:
+        'The included balance at the end of the day (the same as the day before when nothing happened; before the first transaction, 0).',
+    }),
+    purchased: z.int().openapi({ description: 'The purchased balance at the end of the day, likewise.' }),
+  })
+  .openapi('CreditUsageDay');
+
+export const CreditUsageSchema = z
+  .object({
+    from: z.iso.datetime().openapi({ description: 'Start of the first day (UTC midnight), included.' }),
+    to: z.iso.datetime().openapi({ description: 'End of the last day (the next UTC midnight), excluded.' }),
+    days: z.array(CreditUsageDaySchema).openapi({
+      description:
+        'One entry per day, oldest first, every day of the range (days without transactions too): `included + purchased` of a day = the day before’s + `added − consumed − removed`.',
+    }),
+    byAgent: z
+      .array(
+        z.object({
+          agentId: z.uuid(),
+          name: z.string().openapi({ description: 'The agent’s name; `Deleted agent` when it no longer exists.' }),
+          credits: z.int().openapi({ description: 'Credits its work used in the range.' }),
+        }),
+      )
+      .openapi({ description: 'Consumption by agent, the largest first.' }),
+    byType: z
+      .array(
+        z.object({
+          type: z.enum(CREDIT_TRANSACTION_TYPES),
+          credits: z.int().openapi({
+            description: 'Credits moved: the sum of the transactions’ absolute amounts (a bar’s length).',
+          }),
+          net: z.int().openapi({ description: 'The sum of their signed amounts (an adjustment may go either way).' }),
+          count: z.int().openapi({ description: 'How many transactions.' }),
+        }),
+      )
+      .openapi({ description: 'Every type with transactions in the range, the most credits first.' }),
+    byOperation: z
+      .array(
+        z.object({
+          operation: z.string().openapi({ description: 'The operation charged (its `operationId`).' }),
+          credits: z.int().openapi({ description: 'Credits used by it in the range.' }),
+        }),
+      )
+      .openapi({ description: 'Consumption by API operation, the largest first.' }),
+  })
+  .openapi('CreditUsage');
+export type CreditUsage = z.infer<typeof CreditUsageSchema>;
+
+/** The most an admin may move in one adjustment or grant. */
+export const MAX_ADJUSTMENT = 1_000_000;
+export const MAX_ADJUSTMENT_NOTE = 500;
+
+export const CreateCreditAdjustmentInput = z
+  .object({
+    type: z.enum(['adjustment', 'grant']).openapi({
+      description:
+        '`grant`: goodwill credits, added to the purchased balance (kept until used), positive. `adjustment`: a correction of the balance named in `bucket`, either way.',
+    }),
+    amount: z
+      .int()
+      .min(-MAX_ADJUSTMENT)
+      .max(MAX_ADJUSTMENT)
+      .refine((value) => value !== 0, 'must not be 0')
+      .openapi({
+        description: `Signed credits, not 0, at most ${MAX_ADJUSTMENT.toLocaleString('en')} either way; a grant is positive. A balance never goes below zero (409 \`CREDITS_INSUFFICIENT\`).`,
+      }),
+    bucket: z.enum(['included', 'purchased']).optional().openapi({
+      description:
+        'The balance an `adjustment` changes (required for one). A `grant` always goes to `purchased`: `included` is refused.',
+    }),
+    note: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_ADJUSTMENT_NOTE)
+      .openapi({
+        description: `Why (required): 1..${MAX_ADJUSTMENT_NOTE} characters, trimmed. Recorded in the ledger.`,
+      }),
+  })
+  .openapi('CreateCreditAdjustmentInput');
+export type CreateCreditAdjustmentInput = z.infer<typeof CreateCreditAdjustmentInput>;

@@ -13,6 +13,7 @@ import {
   MimeTypeSchema,
   UploadTargetSchema,
 } from './schemas.ts';
+import { agentCostNote, creditsExhaustedResponse } from '../credits/index.ts';
 
 const tags = ['Files'];
 const nodeParams = z.object({ nodeId: uuidParam('nodeId') });
@@ -112,8 +113,7 @@ export const createFileNodeRoute = protectedRoute(
     operationId: 'createFileNode',
     tags,
     summary: 'Step 1 of an upload: create a file node (or create a folder)',
-    description:
-      'A folder is ready at once. A file is `pending` until `complete-upload`: only its uploader sees it, and it holds its name in the folder. Refused with 403 `STORAGE_QUOTA_EXCEEDED` when the drive has no room for `fileSize` bytes, 413 `FILE_TOO_LARGE` above the largest file allowed (`GET /client/files/usage`). An agent token uploads into a folder granted to its agent (or one inside it; 400 on `parentId` otherwise), as the agent: `uploadSource: agent`, `agentTag` and `authorAgentId` its id.',
+    description: `A folder is ready at once. A file is \`pending\` until \`complete-upload\`: only its uploader sees it, and it holds its name in the folder. Refused with 403 \`STORAGE_QUOTA_EXCEEDED\` when the drive has no room for \`fileSize\` bytes, 413 \`FILE_TOO_LARGE\` above the largest file allowed (\`GET /client/files/usage\`). An agent token uploads into a folder granted to its agent (or one inside it; 400 on \`parentId\` otherwise), as the agent: \`uploadSource: agent\`, \`agentTag\` and \`authorAgentId\` its id. ${agentCostNote('write')}`,
     request: {
       body: jsonBody(
         z
@@ -143,7 +143,11 @@ export const createFileNodeRoute = protectedRoute(
           .openapi('CreateFileNodeRequest'),
       ),
     },
-    responses: { 201: jsonResponse(FileNodeSchema, 'Created'), 409: nameTakenResponse },
+    responses: {
+      ...creditsExhaustedResponse,
+      201: jsonResponse(FileNodeSchema, 'Created'),
+      409: nameTakenResponse,
+    },
   },
   { agents: true },
 );
@@ -166,10 +170,10 @@ export const createUploadUrlRoute = protectedRoute(
     operationId: 'createUploadUrl',
     tags,
     summary: 'Step 2 of an upload: a signed storage URL for the bytes',
-    description:
-      'For a pending file of the caller’s. Asking again starts the upload afresh (bytes sent for an earlier URL are dropped). `expiresIn` is in seconds.',
+    description: `For a pending file of the caller’s. Asking again starts the upload afresh (bytes sent for an earlier URL are dropped). \`expiresIn\` is in seconds. ${agentCostNote('write')}`,
     request: { params: nodeParams },
     responses: {
+      ...creditsExhaustedResponse,
       200: jsonResponse(UploadTargetSchema, 'Where to PUT the bytes'),
       409: {
         description: 'The upload is already complete, or the node is a folder (`CONFLICT`)',
@@ -188,8 +192,7 @@ export const completeUploadRoute = protectedRoute(
     operationId: 'completeUpload',
     tags,
     summary: 'Step 4 of an upload: check the stored bytes and make the file visible',
-    description:
-      'The stored size must equal the declared `fileSize`: otherwise 400 `FILE_SIZE_MISMATCH` and the node stays pending (ask for a new URL and send the bytes again). A `replace` upload puts its content into the file it replaces and answers that file.',
+    description: `The stored size must equal the declared \`fileSize\`: otherwise 400 \`FILE_SIZE_MISMATCH\` and the node stays pending (ask for a new URL and send the bytes again). A \`replace\` upload puts its content into the file it replaces and answers that file. ${agentCostNote('write')}`,
     request: {
       params: nodeParams,
       body: {
@@ -217,6 +220,7 @@ export const completeUploadRoute = protectedRoute(
       },
     },
     responses: {
+      ...creditsExhaustedResponse,
       200: jsonResponse(FileNodeSchema, 'The file, now ready'),
       409: { description: 'Already complete, or no upload URL was asked for (`CONFLICT`)', content: errorContent },
     },

@@ -20,6 +20,7 @@ import {
   subtree,
 } from './nodes.ts';
 import { agentCanRead } from './grants.ts';
+import { chargeAgentWork, withAgentCharge } from '../credits/index.ts';
 import { FILE_LIMITS, type FileNode, type FileNodeDetail, type UploadTarget } from './schemas.ts';
 import type { StoredPart } from './storage/types.ts';
 
@@ -97,6 +98,7 @@ export async function createNode(ctx: AppContext, actor: Actor, input: CreateNod
     if (input.onConflict === 'replace') throw invalidField('onConflict', 'an agent keeps both or is refused');
   }
   const node = await ctx.db.transaction(async (tx) => {
+    await chargeAgentWork(ctx, tx, actor, { operation: 'createFileNode', kind: 'write' });
     await lockDrive(tx, company.id);
     await findParentFolder(tx, company.id, parentId);
     let name = input.name;
@@ -160,6 +162,13 @@ async function pendingFile(ctx: AppContext, actor: Actor, nodeId: string): Promi
  * writes over bytes of an earlier attempt; those are removed).
  */
 export async function createUploadUrl(ctx: AppContext, actor: Actor, nodeId: string): Promise<UploadTarget> {
+  // An agent's call is charged first, in one transaction with it (credits/metering.ts).
+  return withAgentCharge(ctx, actor, { operation: 'createUploadUrl', kind: 'write' }, (db) =>
+    uploadUrl({ ...ctx, db }, actor, nodeId),
+  );
+}
+
+async function uploadUrl(ctx: AppContext, actor: Actor, nodeId: string): Promise<UploadTarget> {
   const row = await pendingFile(ctx, actor, nodeId);
   const key = `${row.companyId}/${row.id}/${randomUUID()}`;
   const target = await ctx.storage.createUpload({
@@ -182,6 +191,18 @@ export async function createUploadUrl(ctx: AppContext, actor: Actor, nodeId: str
  * upload, puts the new content into the file it replaces.
  */
 export async function completeUpload(
+  ctx: AppContext,
+  actor: Actor,
+  nodeId: string,
+  input: { parts?: StoredPart[] },
+): Promise<FileNode> {
+  // An agent's call is charged first, in one transaction with it (credits/metering.ts).
+  return withAgentCharge(ctx, actor, { operation: 'completeUpload', kind: 'write' }, (db) =>
+    finishUpload({ ...ctx, db }, actor, nodeId, input),
+  );
+}
+
+async function finishUpload(
   ctx: AppContext,
   actor: Actor,
   nodeId: string,

@@ -20,7 +20,7 @@ import { escapeHtml, sendMail } from '../../lib/mail.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { requireCompany, requirePermission } from '../../policies/index.ts';
 import { normalizeEmail, openSession } from '../auth/index.ts';
-import { openCreditAccount } from '../credits/ledger.ts';
+import { openCreditAccount, requireFreeSeat } from '../credits/index.ts';
 
 export const INVITATION_DAYS = 7;
 const DAY_MS = 24 * 3600 * 1000;
@@ -129,6 +129,7 @@ export async function createInvitation(
       .from(users)
       .where(and(eq(users.email, email), eq(users.companyId, company.id)));
     if (member) throw new ApiError(409, `${email} is already a member of ${company.name}`, ErrorCode.alreadyMember);
+    await requireFreeSeat(tx, company.id);
     // A new invitation replaces a pending one for the same address.
     await tx
       .update(invitations)
@@ -291,6 +292,7 @@ async function makeCompany(tx: Executor, userId: string, name: string) {
 
 /** Joins the invitation's company (inside the caller's transaction, the invitation locked). */
 async function join(tx: Executor, invitation: InvitationRow, userId: string) {
+  await requireFreeSeat(tx, invitation.companyId, { lock: true });
   await tx
     .update(users)
     .set({

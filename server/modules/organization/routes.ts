@@ -405,7 +405,10 @@ export const createInvitationRoute = protectedRoute('write', {
   },
   responses: {
     201: jsonResponse(InvitationResult, 'Invited'),
-    409: jsonResponse(ErrorEnvelope, 'Already a member (`ALREADY_MEMBER`)'),
+    409: jsonResponse(
+      ErrorEnvelope,
+      'Already a member (`ALREADY_MEMBER`), or every seat of the plan is taken (`SEATS_EXCEEDED`)',
+    ),
   },
 });
 
@@ -526,7 +529,10 @@ export const signUpRoute = publicRoute({
       'Signed up and signed in: a session token, as from sign-in',
     ),
     404: jsonResponse(ErrorEnvelope, 'Not a valid invitation (`INVITATION_NOT_FOUND`)'),
-    409: jsonResponse(ErrorEnvelope, 'The email has an account (`EMAIL_TAKEN`)'),
+    409: jsonResponse(
+      ErrorEnvelope,
+      'The email has an account (`EMAIL_TAKEN`), or the invitation’s company has no free seat (`SEATS_EXCEEDED`)',
+    ),
   },
 });
 
@@ -548,7 +554,10 @@ export const acceptInvitationRoute = protectedRoute('forbidden', {
   },
   responses: {
     200: jsonResponse(JoinResult, 'Joined'),
-    409: jsonResponse(ErrorEnvelope, 'Already in a company (`ALREADY_IN_COMPANY`)'),
+    409: jsonResponse(
+      ErrorEnvelope,
+      'Already in a company (`ALREADY_IN_COMPANY`), or the company has no free seat (`SEATS_EXCEEDED`)',
+    ),
   },
 });
 

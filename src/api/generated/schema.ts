@@ -199,7 +199,7 @@ export type paths = {
         head?: never;
         /**
          * The agent reports what came of a run
-         * @description For the agent’s own token; people (and their keys) get 404: a run is the agent’s to report. Once per `delivered` run: 409 `RUN_ALREADY_REPORTED` after that, 409 `CONFLICT` for a `skipped` run (never sent). `outcome` is at most 2,000 characters. The company’s members get `cron.run.recorded`.
+         * @description For the agent’s own token; people (and their keys) get 404: a run is the agent’s to report. Once per `delivered` run: 409 `RUN_ALREADY_REPORTED` after that, 409 `CONFLICT` for a `skipped` run (never sent). `outcome` is at most 2,000 characters. The company’s members get `cron.run.recorded`. Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         patch: operations["reportCronRun"];
         trace?: never;
@@ -441,7 +441,7 @@ export type paths = {
         head?: never;
         /**
          * Rename a session (its person), or report delegated work done or failed (the agent)
-         * @description A chat session is visible to the person who opened it and to the agent only (404 for anyone else); a delegated card’s session to every member. `title` is for the session’s person; `status` for the agent (409 `SESSION_STOPPED` on a stopped session).
+         * @description A chat session is visible to the person who opened it and to the agent only (404 for anyone else); a delegated card’s session to every member. `title` is for the session’s person; `status` for the agent (409 `SESSION_STOPPED` on a stopped session). Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         patch: operations["updateAgentSession"];
         trace?: never;
@@ -466,6 +466,8 @@ export type paths = {
          *     A person (the session’s own; for a delegated card, the accountable person — 403 for other members) sends `text` (1..20,000 characters): the session becomes `working` and the agent’s stream gets `agent.session.message`. 409 `AGENT_UNAVAILABLE` when the agent is paused or completed.
          *
          *     The agent sends its reply: `text` (0..20,000), `activity` (its steps, at most 50 per request) and `done` (default true). With `done: false` the reply is `streaming`: append to it with `PATCH …/messages/{messageId}` and finish it there. 409 `SESSION_STOPPED` once the person stopped the session.
+         *
+         *     Costs 5 credits when an agent calls it (`CREDITS_PER_AGENT_REPLY`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         post: operations["postAgentMessage"];
         delete?: never;
@@ -489,7 +491,7 @@ export type paths = {
         head?: never;
         /**
          * The agent appends to its streaming reply, and finishes it
-         * @description For the agent’s own token; people get 404 (the reply is not theirs to write). `append` adds text (the reply stays within 20,000 characters: 400 beyond), `activity` adds steps, `status` finishes it (`complete` or `error`). Each piece reaches the session’s readers at once as `agent.message.appended`. 409 `MESSAGE_FINISHED` when the reply is no longer streaming, `SESSION_STOPPED` when the session was stopped.
+         * @description For the agent’s own token; people get 404 (the reply is not theirs to write). `append` adds text (the reply stays within 20,000 characters: 400 beyond), `activity` adds steps, `status` finishes it (`complete` or `error`). Each piece reaches the session’s readers at once as `agent.message.appended`. 409 `MESSAGE_FINISHED` when the reply is no longer streaming, `SESSION_STOPPED` when the session was stopped. Free: continuing a reply costs no credits (the agent’s reply was charged once, when `POST …/messages` opened it), so a streamed reply costs what a reply sent in one piece does.
          */
         patch: operations["updateAgentMessage"];
         trace?: never;
@@ -593,7 +595,7 @@ export type paths = {
         head?: never;
         /**
          * The agent reports what came of a delivery
-         * @description For the agent’s own token; people (and their keys) get 404: a delivery is the agent’s to report. Once per attempt: 409 `RUN_ALREADY_REPORTED` after that, until the delivery is redelivered (which clears the outcome). `outcome` is at most 2,000 characters. The company’s members get `webhook.delivery.recorded`.
+         * @description For the agent’s own token; people (and their keys) get 404: a delivery is the agent’s to report. Once per attempt: 409 `RUN_ALREADY_REPORTED` after that, until the delivery is redelivered (which clears the outcome). `outcome` is at most 2,000 characters. The company’s members get `webhook.delivery.recorded`. Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         patch: operations["reportWebhookDelivery"];
         trace?: never;
@@ -898,7 +900,7 @@ export type paths = {
         put?: never;
         /**
          * Step 4 of an upload: check the stored bytes and make the file visible
-         * @description The stored size must equal the declared `fileSize`: otherwise 400 `FILE_SIZE_MISMATCH` and the node stays pending (ask for a new URL and send the bytes again). A `replace` upload puts its content into the file it replaces and answers that file.
+         * @description The stored size must equal the declared `fileSize`: otherwise 400 `FILE_SIZE_MISMATCH` and the node stays pending (ask for a new URL and send the bytes again). A `replace` upload puts its content into the file it replaces and answers that file. Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         post: operations["completeUpload"];
         delete?: never;
@@ -975,7 +977,7 @@ export type paths = {
         put?: never;
         /**
          * Step 2 of an upload: a signed storage URL for the bytes
-         * @description For a pending file of the caller’s. Asking again starts the upload afresh (bytes sent for an earlier URL are dropped). `expiresIn` is in seconds.
+         * @description For a pending file of the caller’s. Asking again starts the upload afresh (bytes sent for an earlier URL are dropped). `expiresIn` is in seconds. Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         post: operations["createUploadUrl"];
         delete?: never;
@@ -995,7 +997,7 @@ export type paths = {
         put?: never;
         /**
          * Step 1 of an upload: create a file node (or create a folder)
-         * @description A folder is ready at once. A file is `pending` until `complete-upload`: only its uploader sees it, and it holds its name in the folder. Refused with 403 `STORAGE_QUOTA_EXCEEDED` when the drive has no room for `fileSize` bytes, 413 `FILE_TOO_LARGE` above the largest file allowed (`GET /client/files/usage`). An agent token uploads into a folder granted to its agent (or one inside it; 400 on `parentId` otherwise), as the agent: `uploadSource: agent`, `agentTag` and `authorAgentId` its id.
+         * @description A folder is ready at once. A file is `pending` until `complete-upload`: only its uploader sees it, and it holds its name in the folder. Refused with 403 `STORAGE_QUOTA_EXCEEDED` when the drive has no room for `fileSize` bytes, 413 `FILE_TOO_LARGE` above the largest file allowed (`GET /client/files/usage`). An agent token uploads into a folder granted to its agent (or one inside it; 400 on `parentId` otherwise), as the agent: `uploadSource: agent`, `agentTag` and `authorAgentId` its id. Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         post: operations["createFileNode"];
         delete?: never;
@@ -1487,6 +1489,32 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe’s events about credit-pack checkouts (signed)
+         * @description For Stripe only: point a Stripe webhook endpoint at this URL for `checkout.session.completed`, `checkout.session.async_payment_succeeded` and `checkout.session.expired`, and give the server its signing secret (`STRIPE_WEBHOOK_SECRET`). No bearer token: the request is verified with its `Stripe-Signature` header over the body’s exact bytes, by Stripe’s own library.
+         *
+         *     The answers, in the order they are checked: 503 `PAYMENTS_UNAVAILABLE` when the server has no Stripe keys (Stripe retries later); 400 `SIGNATURE_INVALID` for a missing or wrong signature, or one made more than 300 s ago (a replayed event) — each counts against the calling address’s failed-authentication limit (429 once that is full); 429 `RATE_LIMITED` beyond the webhook deliveries limit shared by all Stripe events (`WEBHOOK_DELIVERIES_PER_MINUTE`, 60 a minute unless configured), counted after the signature so that requests nobody signed cannot use it up, and retried by Stripe; then 200 `{received: true}`.
+         *
+         *     Idempotent: each event id is handled once, in the same transaction as its effect; the same event again answers 200 and changes nothing. A paid `checkout.session.completed` (or `checkout.session.async_payment_succeeded`) of an `open` checkout adds one `purchase` and marks it `completed`; a second event for the same session adds nothing (one purchase per checkout session, also enforced by a unique index). `checkout.session.expired` marks an open checkout `expired`. Events of sessions this server did not create, and other event types, are acknowledged (200) and ignored.
+         *
+         *     No per-address request limit applies (unlike other public POSTs): Stripe sends events from a few shared addresses, so the deliveries limit and the failed-signature limit protect it instead.
+         */
+        post: operations["stripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects": {
         parameters: {
             query?: never;
@@ -1562,7 +1590,7 @@ export type paths = {
         head?: never;
         /**
          * Edit, archive or restore a card
-         * @description `assignee`, `due` and `blocked` set to null are cleared, and then absent from the card.
+         * @description `assignee`, `due` and `blocked` set to null are cleared, and then absent from the card. Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         patch: operations["updateCard"];
         trace?: never;
@@ -1579,7 +1607,7 @@ export type paths = {
         put?: never;
         /**
          * Comment on a card, or reply to a thread
-         * @description Threads have one level: `parentId` must be a root comment of this card (a reply to a reply is 400). A reply to a resolved thread reopens it.
+         * @description Threads have one level: `parentId` must be a root comment of this card (a reply to a reply is 400). A reply to a resolved thread reopens it. Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         post: operations["createCardComment"];
         delete?: never;
@@ -1612,6 +1640,26 @@ export type paths = {
         patch: operations["updateCardComment"];
         trace?: never;
     };
+    "/projects/{projectId}/cards/{cardId}/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What agents’ work on a card has cost, in credits
+         * @description From the ledger: the `consumption` transactions linked to the card (an agent’s edits, moves and comments on it). For whoever can see the card (an agent token too); 404 otherwise, as for the card.
+         */
+        get: operations["getCardCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{projectId}/cards/{cardId}/move": {
         parameters: {
             query?: never;
@@ -1627,7 +1675,7 @@ export type paths = {
         head?: never;
         /**
          * Move a card to a column and a position
-         * @description Moves of one project are serialised: concurrent moves never lose, duplicate or misorder a card. The response carries the new order of the source and target columns (one entry when they are the same).
+         * @description Moves of one project are serialised: concurrent moves never lose, duplicate or misorder a card. The response carries the new order of the source and target columns (one entry when they are the same). Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         patch: operations["moveCard"];
         trace?: never;
@@ -1976,6 +2024,286 @@ export type paths = {
          * @description A signed URL of the local-disk storage backend, as returned by the upload and download steps: public, the signature being the credential. With an S3-compatible store, the URLs point at the store instead and these paths answer 404.
          */
         head: operations["headStoredFile"];
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/credits/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Grant credits, or correct a balance
+         * @description A company admin’s `grant` (added to purchased credits) or `adjustment` (either balance, either way), with a required `note`; the ledger records the admin as `adminUserId`. A balance never goes below zero: 409 `CREDITS_INSUFFICIENT` says how much is left. 400 names the field: `note` missing or blank, `amount` 0 or out of range or a negative grant, `bucket` missing on an adjustment or `included` on a grant. For signed-in admins only: 403 `FORBIDDEN` for members, 403 `API_KEY_FORBIDDEN` for any API key.
+         */
+        post: operations["createCreditAdjustment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/credits/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company’s credit balances
+         * @description Included credits (the plan’s, for this period; used first) and purchased credits (kept until used), whether they are low or exhausted, and what agent work costs. Every member of the company, their API keys, and agent tokens (the agent’s company) may read it.
+         */
+        get: operations["getCreditBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/credits/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start buying a credit pack (a Stripe Checkout session)
+         * @description Company admins only (`manageBilling`: 403 `FORBIDDEN` for members), signed in: every key is refused with 403 `API_KEY_FORBIDDEN` (billing changes need a person), and agent tokens with 403 `AGENT_TOKEN_FORBIDDEN`.
+         *
+         *     Creates a Stripe Checkout Session for the pack (one line item, paid once) and answers its id and the `url` of Stripe’s payment page; the checkout is `open` until Stripe reports it paid (`completed`) or abandoned (`expired`). Nothing is credited here: the credits arrive with Stripe’s signed webhook event.
+         *
+         *     An unknown `packId` is 400 naming `packId`. Without Stripe keys on the server: 503 `PAYMENTS_UNAVAILABLE` (the message says how to enable purchases). When Stripe refuses or cannot be reached: 502 `PAYMENT_PROVIDER_ERROR` (nothing is stored; try again).
+         *
+         *     Credit packs: `pack_1000` (1,000 credits, 10.00 USD), `pack_5000` (5,000 credits, 45.00 USD), `pack_20000` (20,000 credits, 160.00 USD). They are paid through Stripe Checkout, when the server is configured with Stripe keys (`STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET`); without them nothing is sold and nothing fakes a payment.
+         *
+         *     A purchase: an admin asks for a checkout (`createCreditCheckout`) and sends the browser to its `url`; after paying, Stripe sends it back to `/settings/billing?checkout=<checkoutId>` (or `?checkout=canceled`). The credits arrive when Stripe’s signed `checkout.session.completed` event reaches `POST /payments/stripe/webhook`: one `purchase` of purchased credits (kept until used) with `paymentCheckoutSessionId` and `paymentInvoiceId`, and `credits.balance.changed` for the company’s members. Follow it with `getCreditCheckout` or the event.
+         */
+        post: operations["createCreditCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/credits/checkouts/{checkoutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A credit-pack checkout and what came of it
+         * @description Its pack, status (`open`, `completed`, `expired`) and, once completed, the `purchase` it added. Company admins (`manageBilling`: 403 `FORBIDDEN` for members); read keys of an admin may. Another company’s checkout, or an unknown one, is 404. `checkoutId` is Stripe’s `cs_…` id: anything else is 400.
+         *
+         *     Credit packs: `pack_1000` (1,000 credits, 10.00 USD), `pack_5000` (5,000 credits, 45.00 USD), `pack_20000` (20,000 credits, 160.00 USD). They are paid through Stripe Checkout, when the server is configured with Stripe keys (`STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET`); without them nothing is sold and nothing fakes a payment.
+         *
+         *     A purchase: an admin asks for a checkout (`createCreditCheckout`) and sends the browser to its `url`; after paying, Stripe sends it back to `/settings/billing?checkout=<checkoutId>` (or `?checkout=canceled`). The credits arrive when Stripe’s signed `checkout.session.completed` event reaches `POST /payments/stripe/webhook`: one `purchase` of purchased credits (kept until used) with `paymentCheckoutSessionId` and `paymentInvoiceId`, and `credits.balance.changed` for the company’s members. Follow it with `getCreditCheckout` or the event.
+         */
+        get: operations["getCreditCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/credits/packs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit packs a company can buy, and whether it can
+         * @description Every member of the company; read keys may. `purchasesAvailable` is false when the server has no Stripe keys; `howToEnable` then says what its operator must configure (it names no secret).
+         *
+         *     Credit packs: `pack_1000` (1,000 credits, 10.00 USD), `pack_5000` (5,000 credits, 45.00 USD), `pack_20000` (20,000 credits, 160.00 USD). They are paid through Stripe Checkout, when the server is configured with Stripe keys (`STRIPE_SECRET_KEY` and `STRIPE_WEBHOOK_SECRET`); without them nothing is sold and nothing fakes a payment.
+         *
+         *     A purchase: an admin asks for a checkout (`createCreditCheckout`) and sends the browser to its `url`; after paying, Stripe sends it back to `/settings/billing?checkout=<checkoutId>` (or `?checkout=canceled`). The credits arrive when Stripe’s signed `checkout.session.completed` event reaches `POST /payments/stripe/webhook`: one `purchase` of purchased credits (kept until used) with `paymentCheckoutSessionId` and `paymentInvoiceId`, and `credits.balance.changed` for the company’s members. Follow it with `getCreditCheckout` or the event.
+         */
+        get: operations["listCreditPacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/credits/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit ledger
+         * @description Every credit movement of the company, newest first, as a plain array without a total: page with `page` (≥ 1, default 1) and `limit` (1..100, default 50) until a page comes back shorter than `limit`; a page past the end is empty. Out-of-range values answer 400 naming the field. Filter by `type` and `agentId` (together or apart). Each row carries both balances after it, so the ledger explains the balance. For company admins (`manageBilling`): 403 `FORBIDDEN` for members; an API key of an admin may read it.
+         */
+        get: operations["listCreditTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/credits/transactions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The credit ledger as CSV
+         * @description Every transaction matching the filters (all pages), newest first, streamed as CSV (RFC 4180: comma-separated, CRLF line ends, fields holding a comma, a quote or a line break in double quotes). The first row names the columns: every field of `CreditTransaction`; absent optional fields are empty. A text field starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'` so a spreadsheet does not run it as a formula; numbers are written as they are. Rows recorded after the export starts are not in it. For company admins (`manageBilling`): 403 `FORBIDDEN` for members; an API key of an admin may read it.
+         */
+        get: operations["exportCreditTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/credits/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Credit usage over the last days
+         * @description For the last `days` days (UTC, today included): each day’s credits consumed, added and removed and both balances at its end (carried over days without transactions), and the range’s consumption by agent and by operation, and credits moved by type. For company admins (`manageBilling`): 403 `FORBIDDEN` for members; an API key of an admin may read it.
+         */
+        get: operations["getCreditUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company’s subscription
+         * @description Its plan, status, current period, a pending downgrade, a cancellation at the period’s end, and the seats used (members of the company now). Any member of the company; read keys may.
+         *
+         *     Plans: `starter` (2,000 credits a month, 10 seats), `team` (10,000 credits a month, 50 seats), `business` (50,000 credits a month, 250 seats). A new company starts on a 14-day trial of `starter` (status `trialing`) with 1,000 included credits (`trial_grant`).
+         *
+         *     A period is one calendar month from its start (the same day and time, the last day of a shorter month). At its end the subscription renews: the unused included credits of the period expire (an `adjustment` of the included balance, without `adminUserId`), then the plan’s monthly credits are granted (`subscription_grant`) for the next period, on the pending plan if a downgrade was waiting; a trial becomes `active` on its plan. A subscription set to cancel becomes `canceled` at its period’s end instead: its included credits expire and no more are granted (purchased credits stay). After a time without renewals (the server down), one renewal moves the period to the one containing now: one expiry and one grant, not one per missed period.
+         */
+        get: operations["getSubscription"];
+        /**
+         * Change the plan
+         * @description Company admins only (`manageBilling`: 403 `FORBIDDEN` for members), signed in: every key is refused with 403 `API_KEY_FORBIDDEN` (billing changes need a person), and agent tokens with 403 `AGENT_TOKEN_FORBIDDEN`. The company’s members get `subscription.changed`.
+         *
+         *     - **Upgrade** (a plan with more monthly credits), or any plan for a `trialing` or `canceled` subscription: takes effect now, in one transaction. The unused included credits of the ending period expire (an `adjustment`, when there are any), the new plan’s monthly credits are granted (`subscription_grant`), a new period starts now, the status is `active`, and a cancellation or pending downgrade is cleared.
+         *
+         *     - **Downgrade** of an `active` subscription: takes effect at the period’s end (`pendingPlan`); nothing changes before.
+         *
+         *     - **The current plan again**: clears a pending downgrade (200); with nothing pending, 409 `PLAN_UNCHANGED`.
+         *
+         *     An unknown `planId` is 400 naming `planId`. A plan with fewer seats than the company has members is 409 `SEATS_EXCEEDED` (the message gives both numbers).
+         *
+         *     Plans: `starter` (2,000 credits a month, 10 seats), `team` (10,000 credits a month, 50 seats), `business` (50,000 credits a month, 250 seats). A new company starts on a 14-day trial of `starter` (status `trialing`) with 1,000 included credits (`trial_grant`).
+         *
+         *     A period is one calendar month from its start (the same day and time, the last day of a shorter month). At its end the subscription renews: the unused included credits of the period expire (an `adjustment` of the included balance, without `adminUserId`), then the plan’s monthly credits are granted (`subscription_grant`) for the next period, on the pending plan if a downgrade was waiting; a trial becomes `active` on its plan. A subscription set to cancel becomes `canceled` at its period’s end instead: its included credits expire and no more are granted (purchased credits stay). After a time without renewals (the server down), one renewal moves the period to the one containing now: one expiry and one grant, not one per missed period.
+         */
+        put: operations["changePlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/current/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel at the period’s end
+         * @description Sets `cancelAtPeriodEnd` (and `canceledAt`, now): the subscription keeps its plan and credits until the period’s end, then becomes `canceled` (its included credits expire, none are granted; purchased credits stay). Undo with resume before then. Already set to cancel, or canceled: 409 `SUBSCRIPTION_CANCELED`. Company admins only (`manageBilling`: 403 `FORBIDDEN` for members), signed in: every key is refused with 403 `API_KEY_FORBIDDEN` (billing changes need a person), and agent tokens with 403 `AGENT_TOKEN_FORBIDDEN`. The company’s members get `subscription.changed`.
+         */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/current/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a cancellation before the period’s end
+         * @description Clears `cancelAtPeriodEnd` and `canceledAt`: the subscription renews again. 409 `CONFLICT` when it is not set to cancel; 409 `SUBSCRIPTION_CANCELED` when it has ended (choose a plan with `PUT /subscriptions/current` instead). Company admins only (`manageBilling`: 403 `FORBIDDEN` for members), signed in: every key is refused with 403 `API_KEY_FORBIDDEN` (billing changes need a person), and agent tokens with 403 `AGENT_TOKEN_FORBIDDEN`. The company’s members get `subscription.changed`.
+         */
+        post: operations["resumeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plans a company can subscribe to
+         * @description A plain array, smallest plan first. Any member of the company; read keys may.
+         *
+         *     Plans: `starter` (2,000 credits a month, 10 seats), `team` (10,000 credits a month, 50 seats), `business` (50,000 credits a month, 250 seats). A new company starts on a 14-day trial of `starter` (status `trialing`) with 1,000 included credits (`trial_grant`).
+         *
+         *     A period is one calendar month from its start (the same day and time, the last day of a shorter month). At its end the subscription renews: the unused included credits of the period expire (an `adjustment` of the included balance, without `adminUserId`), then the plan’s monthly credits are granted (`subscription_grant`) for the next period, on the pending plan if a downgrade was waiting; a trial becomes `active` on its plan. A subscription set to cancel becomes `canceled` at its period’s end instead: its included credits expire and no more are granted (purchased credits stay). After a time without renewals (the server down), one renewal moves the period to the one containing now: one expiry and one grant, not one per missed period.
+         */
+        get: operations["listPlans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
         patch?: never;
         trace?: never;
     };
@@ -2587,6 +2915,8 @@ export type components = {
             } | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description Credits the agent’s work in this session has cost so far (its replies and its writes linked to the session). In the answers of `GET /agent-sessions` and `GET /agents/{agentId}/sessions/{sessionId}`; absent elsewhere (the answers of writes, and live events, which leave it out). */
+            creditsSpent?: number;
             /** Format: uuid */
             id: string;
             /** Format: date-time */
@@ -2986,6 +3316,21 @@ export type components = {
             /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
             id: string;
         };
+        CardCredits: {
+            /** @description Per agent, most credits first (then by name). */
+            byAgent: components["schemas"]["CardCreditsByAgent"][];
+            /** Format: uuid */
+            cardId: string;
+            /** @description Credits agents’ work on the card has cost, all agents together. */
+            total: number;
+        };
+        CardCreditsByAgent: {
+            /** Format: uuid */
+            agentId: string;
+            credits: number;
+            /** @description The agent’s name now (“Former agent” if it is gone). */
+            name: string;
+        };
         /** @description The card as it now is (its place did not change). */
         CardEventData: {
             /**
@@ -3078,6 +3423,13 @@ export type components = {
             card: components["schemas"]["Card"];
             /** @description New contents of the columns the change touched: source and target, one entry when they are the same. */
             columns: components["schemas"]["ColumnEntry"][];
+        };
+        ChangePlanInput: {
+            /**
+             * @description The plan to move to: one of `GET /subscriptions/plans`.
+             * @enum {string}
+             */
+            planId: "starter" | "team" | "business";
         };
         ChartNode: {
             children: components["schemas"]["ChartNode"][];
@@ -3391,6 +3743,29 @@ export type components = {
         CreateCompanyRequest: {
             name: string;
         };
+        CreateCreditAdjustmentInput: {
+            /** @description Signed credits, not 0, at most 1,000,000 either way; a grant is positive. A balance never goes below zero (409 `CREDITS_INSUFFICIENT`). */
+            amount: number;
+            /**
+             * @description The balance an `adjustment` changes (required for one). A `grant` always goes to `purchased`: `included` is refused.
+             * @enum {string}
+             */
+            bucket?: "included" | "purchased";
+            /** @description Why (required): 1..500 characters, trimmed. Recorded in the ledger. */
+            note: string;
+            /**
+             * @description `grant`: goodwill credits, added to the purchased balance (kept until used), positive. `adjustment`: a correction of the balance named in `bucket`, either way.
+             * @enum {string}
+             */
+            type: "adjustment" | "grant";
+        };
+        CreateCreditCheckoutInput: {
+            /**
+             * @description The pack to buy: one of `GET /subscriptions/credits/packs`.
+             * @enum {string}
+             */
+            packId: "pack_1000" | "pack_5000" | "pack_20000";
+        };
         CreateCronJob: {
             /** @default true */
             enabled: boolean;
@@ -3543,6 +3918,56 @@ export type components = {
             /** @description Purchased and granted credits left (kept until used). */
             purchased: number;
         };
+        CreditCheckout: {
+            amountCents: number;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            credits: number;
+            currency: string;
+            /** @description The checkout session’s id at Stripe (`cs_…`). */
+            id: string;
+            packId: string;
+            /**
+             * @description `open`: waiting for payment. `completed`: paid, and its `purchase` is in the ledger (`transaction`). `expired`: abandoned at Stripe; nothing was charged.
+             * @enum {string}
+             */
+            status: "open" | "completed" | "expired";
+            /** @description The `purchase` that added the credits, once completed. */
+            transaction: components["schemas"]["CreditTransaction"] | null;
+        };
+        CreditCheckoutCreated: {
+            /** @description The checkout session’s id at Stripe (`cs_…`). */
+            checkoutId: string;
+            /** @description Where to send the browser to pay (Stripe’s hosted checkout page). */
+            url: string;
+        };
+        CreditPack: {
+            /** @description Its price, in the smallest unit of `currency`. */
+            amountCents: number;
+            /** @description Purchased credits the pack adds (kept until used). */
+            credits: number;
+            /**
+             * @description ISO 4217, lower case.
+             * @example usd
+             */
+            currency: string;
+            /**
+             * @example pack_1000
+             * @enum {string}
+             */
+            id: "pack_1000" | "pack_5000" | "pack_20000";
+            /** @example 1,000 credits */
+            name: string;
+        };
+        CreditPacks: {
+            /** @description When purchases are unavailable: what the server’s operator must configure. Null otherwise. */
+            howToEnable: string | null;
+            packs: components["schemas"]["CreditPack"][];
+            /** @description Whether the server is configured to take payments (Stripe keys set). Without them nothing is sold. */
+            purchasesAvailable: boolean;
+        };
         /** @description `credits.balance.changed`: A credit transaction changed the company’s balance (every member). */
         CreditsBalanceChangedEvent: {
             data: components["schemas"]["CreditsBalanceChangedEventData"];
@@ -3625,6 +4050,64 @@ export type components = {
              * @enum {string}
              */
             type: "grant" | "consumption" | "purchase" | "adjustment" | "subscription_grant" | "trial_grant";
+        };
+        CreditUsage: {
+            /** @description Consumption by agent, the largest first. */
+            byAgent: {
+                /** Format: uuid */
+                agentId: string;
+                /** @description Credits its work used in the range. */
+                credits: number;
+                /** @description The agent’s name; `Deleted agent` when it no longer exists. */
+                name: string;
+            }[];
+            /** @description Consumption by API operation, the largest first. */
+            byOperation: {
+                /** @description Credits used by it in the range. */
+                credits: number;
+                /** @description The operation charged (its `operationId`). */
+                operation: string;
+            }[];
+            /** @description Every type with transactions in the range, the most credits first. */
+            byType: {
+                /** @description How many transactions. */
+                count: number;
+                /** @description Credits moved: the sum of the transactions’ absolute amounts (a bar’s length). */
+                credits: number;
+                /** @description The sum of their signed amounts (an adjustment may go either way). */
+                net: number;
+                /** @enum {string} */
+                type: "grant" | "consumption" | "purchase" | "adjustment" | "subscription_grant" | "trial_grant";
+            }[];
+            /** @description One entry per day, oldest first, every day of the range (days without transactions too): `included + purchased` of a day = the day before’s + `added − consumed − removed`. */
+            days: components["schemas"]["CreditUsageDay"][];
+            /**
+             * Format: date-time
+             * @description Start of the first day (UTC midnight), included.
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description End of the last day (the next UTC midnight), excluded.
+             */
+            to: string;
+        };
+        CreditUsageDay: {
+            /** @description Credits added that day: grants, purchases and positive adjustments. */
+            added: number;
+            /** @description Credits agent work used that day (`consumption`), as a positive number. */
+            consumed: number;
+            /**
+             * @description The day, in UTC: `YYYY-MM-DD`.
+             * @example 2026-11-26
+             */
+            date: string;
+            /** @description The included balance at the end of the day (the same as the day before when nothing happened; before the first transaction, 0). */
+            included: number;
+            /** @description The purchased balance at the end of the day, likewise. */
+            purchased: number;
+            /** @description Credits taken away that day other than by agent work: negative adjustments, such as the expiry of a period’s unused included credits. Positive. */
+            removed: number;
         };
         CronJob: {
             /** Format: uuid */
@@ -4837,6 +5320,10 @@ export type components = {
             mode: "single";
             /** @description PUT the whole file’s bytes here (relative to the API’s origin, or absolute). */
             signedUrl: string;
+        };
+        StripeWebhookReceipt: {
+            /** @enum {boolean} */
+            received: true;
         };
         Subscription: {
             cancelAtPeriodEnd: boolean;
@@ -6802,6 +7289,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An agent’s company has run out of credits (`CREDITS_EXHAUSTED`); nothing was written */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
             403: {
                 headers: {
@@ -8400,6 +8896,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An agent’s company has run out of credits (`CREDITS_EXHAUSTED`); nothing was written */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
             403: {
                 headers: {
@@ -8601,6 +9106,15 @@ export interface operations {
             };
             /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An agent’s company has run out of credits (`CREDITS_EXHAUSTED`); nothing was written */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9307,6 +9821,15 @@ export interface operations {
             };
             /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An agent’s company has run out of credits (`CREDITS_EXHAUSTED`); nothing was written */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10203,7 +10726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Already in a company (`ALREADY_IN_COMPANY`) */
+            /** @description Already in a company (`ALREADY_IN_COMPANY`), or the company has no free seat (`SEATS_EXCEEDED`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10538,7 +11061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The email has an account (`EMAIL_TAKEN`) */
+            /** @description The email has an account (`EMAIL_TAKEN`), or the invitation’s company has no free seat (`SEATS_EXCEEDED`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11024,6 +11547,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An agent’s company has run out of credits (`CREDITS_EXHAUSTED`); nothing was written */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
             403: {
                 headers: {
@@ -11421,6 +11953,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An agent’s company has run out of credits (`CREDITS_EXHAUSTED`); nothing was written */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
             403: {
                 headers: {
@@ -11519,6 +12060,15 @@ export interface operations {
             };
             /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An agent’s company has run out of credits (`CREDITS_EXHAUSTED`); nothing was written */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13547,7 +14097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Already a member (`ALREADY_MEMBER`) */
+            /** @description Already a member (`ALREADY_MEMBER`), or every seat of the plan is taken (`SEATS_EXCEEDED`) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14287,6 +14837,88 @@ export interface operations {
             };
         };
     };
+    stripeWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Stripe’s signature of the body: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
+                "stripe-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A Stripe event, exactly as Stripe sent it. */
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Received (handled, already handled, or ignored) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeWebhookReceipt"];
+                };
+            };
+            /** @description Missing, wrong or expired signature (`SIGNATURE_INVALID`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server takes no payments: no Stripe keys configured (`PAYMENTS_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listProjects: {
         parameters: {
             query?: never;
@@ -14903,6 +15535,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description An agent’s company has run out of credits (`CREDITS_EXHAUSTED`); nothing was written */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
             403: {
                 headers: {
@@ -15102,6 +15743,15 @@ export interface operations {
             };
             /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An agent’s company has run out of credits (`CREDITS_EXHAUSTED`); nothing was written */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15361,6 +16011,101 @@ export interface operations {
             };
         };
     };
+    getCardCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                cardId: string;
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The card’s credits spent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardCredits"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     moveCard: {
         parameters: {
             query?: never;
@@ -15397,6 +16142,15 @@ export interface operations {
             };
             /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An agent’s company has run out of credits (`CREDITS_EXHAUSTED`); nothing was written */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17687,6 +18441,1289 @@ export interface operations {
             };
             /** @description Too many refused signatures from this address (`RATE_LIMITED`) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCreditAdjustment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCreditAdjustmentInput"];
+            };
+        };
+        responses: {
+            /** @description The transaction */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditTransaction"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The change would take a balance below zero (`CREDITS_INSUFFICIENT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreditBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditBalance"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCreditCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCreditCheckoutInput"];
+            };
+        };
+        responses: {
+            /** @description The checkout: send the browser to its `url` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditCheckoutCreated"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Stripe refused or could not be reached (`PAYMENT_PROVIDER_ERROR`) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The server takes no payments: no Stripe keys configured (`PAYMENTS_UNAVAILABLE`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreditCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditCheckout"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCreditPacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The packs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditPacks"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCreditTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only the transactions of this agent’s work. */
+                agentId?: string;
+                /** @description 1..100, default 50. */
+                limit?: number;
+                /** @description 1..10,000,000, default 1. */
+                page?: number;
+                /** @description Only transactions of this type. */
+                type?: "grant" | "consumption" | "purchase" | "adjustment" | "subscription_grant" | "trial_grant";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditTransaction"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportCreditTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only the transactions of this agent’s work. */
+                agentId?: string;
+                /** @description Only transactions of this type. */
+                type?: "grant" | "consumption" | "purchase" | "adjustment" | "subscription_grant" | "trial_grant";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV file (`Content-Disposition: attachment; filename="credits-<company>-<YYYY-MM-DD>.csv"`) */
+            200: {
+                headers: {
+                    /** @description `attachment` with the file name: the company’s name in ASCII and today’s date (UTC). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCreditUsage: {
+        parameters: {
+            query?: {
+                /** @description How many days, today (UTC) included: 7..365, default 30. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditUsage"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changePlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePlanInput"];
+            };
+        };
+        responses: {
+            /** @description The subscription as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The plan is the current one with nothing pending (`PLAN_UNCHANGED`), or has fewer seats than the company has members (`SEATS_EXCEEDED`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Already canceled or set to cancel (`SUBSCRIPTION_CANCELED`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Nothing to resume (`CONFLICT`), or the subscription has ended (`SUBSCRIPTION_CANCELED`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,7 @@ import { LiveIndicator } from './live-indicator';
 import { useAppCommands } from '../palette-commands';
 import { openShortcutSheet, useGlobalShortcuts } from '../shortcuts';
 import { CreateCardHost } from '@/features/board';
+import { CreditsBanner } from '@/features/credits';
 import { UploadTray } from '@/features/files';
 import { openPalette, PaletteHost } from '@/features/palette';
 import { CreatePageHost, useWikiCommands } from '@/features/wiki';
@@ -171,6 +172,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
       </aside>
       <main id="main" className="shell-main" tabIndex={-1} data-wide={wide || undefined}>
+        {company && <CreditsBanner />}
         {children}
       </main>
       <ShortcutSheet />

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/api';
 import { useMe } from '@/features/auth';
+import { ChatCreditsNotice, SessionCredits } from '@/features/credits';
 import { Button, QueryNotice, Spinner, useDocumentTitle } from '@/ui';
 import { sessionDraftKey } from '../drafts';
 import { useConversationLive } from '../live';
@@ -101,6 +102,11 @@ export function Conversation({ agentId, sessionId }: { agentId: string; sessionI
         <SessionTitle session={session} canRename={owner} />
         <div className="agent-chat-toolbar">
           <SessionStatusBadge status={session.status} />
+          <SessionCredits
+            sessionId={sessionId}
+            spent={session.creditsSpent}
+            onCharged={() => void sessionQuery.refetch()}
+          />
           {working && canStop && (
             <Button
               variant="danger"
@@ -138,6 +144,7 @@ export function Conversation({ agentId, sessionId }: { agentId: string; sessionI
         </p>
       )}
       {ending && <p className="agent-chat-ending muted">{ending}</p>}
+      <ChatCreditsNotice agentName={agentName} />
       {/* Announces finished replies once each, not every piece of them. */}
       <div role="status" className="visually-hidden">
         {announcement.text}

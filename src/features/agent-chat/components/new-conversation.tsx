@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { errorMessage } from '@/api';
+import { ChatCreditsNotice } from '@/features/credits';
 import { QueryNotice, useDocumentTitle } from '@/ui';
 import { newChatDraftKey } from '../drafts';
 import { useCreateSession } from '../mutations';
@@ -41,6 +42,7 @@ export function NewConversation({ agentId }: { agentId: string }) {
         <h1>New conversation with {agent.name}</h1>
         {agent.description && <p className="muted">{agent.description}</p>}
       </header>
+      <ChatCreditsNotice agentName={agent.name} />
       <div className="agent-chat-composer">
         <ChatComposer
           draftKey={newChatDraftKey(agentId)}

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { errorMessage } from '@/api';
+import { SessionCredits } from '@/features/credits';
 import { useMemberMap } from '@/features/members';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { QueryNotice, ShowMore, useNow } from '@/ui';
@@ -63,6 +64,7 @@ export function SessionList({
               <SessionStatusBadge status={session.status} />
               {!agentId && <span>{members.get(session.agentId)?.name ?? 'Agent'}</span>}
               {session.card && <span>Card: {session.card.title}</span>}
+              {Boolean(session.creditsSpent) && <SessionCredits sessionId={session.id} spent={session.creditsSpent} />}
               <time dateTime={session.lastMessageAt} title={formatDateTime(session.lastMessageAt)}>
                 {formatRelative(session.lastMessageAt, now)}
               </time>

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { AgentCreditsBadge } from '@/features/credits';
 import { teamQueries } from '@/features/directory';
 import { fold } from '@/lib/fold';
 import { formatDateTime, formatRelative } from '@/lib/format';
@@ -95,7 +96,7 @@ export function AgentList({ query, showCompleted, onQuery, onShowCompleted }: Ag
                   </div>
                 </td>
                 <td data-label="Status">
-                  <AgentStatusBadge status={agent.status} />
+                  <AgentStatusBadge status={agent.status} /> <AgentCreditsBadge agentStatus={agent.status} />
                 </td>
                 <td data-label="Team">
                   <TeamLink teamId={agent.teamId} teamName={teamName.get(agent.teamId ?? '')} />

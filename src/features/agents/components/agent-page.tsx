@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Agent } from '@/api';
 import { useMe } from '@/features/auth';
+import { AgentCreditsBadge, AgentCreditsStatus } from '@/features/credits';
 import { teamQueries } from '@/features/directory';
 import { formatDate, formatDateTime, formatRelative } from '@/lib/format';
 import { Avatar, useDocumentTitle, useNow } from '@/ui';
@@ -54,6 +55,7 @@ export function AgentPage({
           <div className="row">
             <h1>{agent.name}</h1>
             <AgentStatusBadge status={agent.status} />
+            <AgentCreditsBadge agentStatus={agent.status} />
           </div>
           <p className="muted">{agent.role || 'No role'}</p>
         </div>
@@ -75,6 +77,7 @@ export function AgentPage({
           {agent.name} {unavailable[agent.status]}
         </p>
       )}
+      <AgentCreditsStatus agentStatus={agent.status} />
 
       <section className="card stack" aria-labelledby="agent-about-heading">
         <h2 id="agent-about-heading">About</h2>

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import { useMe } from '@/features/auth';
+import { AgentsCreditsNotice } from '@/features/credits';
 import { Button, PlusIcon, QueryNotice, useDocumentTitle } from '@/ui';
 import { useAgentsLive } from '../live';
 import { AgentDialog } from './agent-dialog';
@@ -34,6 +35,7 @@ export function AgentsPage(props: AgentsPageProps) {
           </Button>
         )}
       </header>
+      <AgentsCreditsNotice />
       <Suspense fallback={<QueryNotice status="loading" label="Loading agents…" />}>
         <AgentList {...props} />
       </Suspense>

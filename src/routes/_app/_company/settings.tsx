@@ -1,10 +1,12 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router';
+import { useMe } from '@/features/auth';
 
 export const Route = createFileRoute('/_app/_company/settings')({
   component: SettingsLayout,
 });
 
 function SettingsLayout() {
+  const me = useMe();
   return (
     <div>
       <header className="page-header">
@@ -20,6 +22,11 @@ function SettingsLayout() {
         <Link to="/settings/integrations" activeProps={{ 'aria-current': 'page' }}>
           Integrations
         </Link>
+        {me.permissions.manageBilling && (
+          <Link to="/settings/billing" activeProps={{ 'aria-current': 'page' }}>
+            Billing
+          </Link>
+        )}
       </nav>
       <Outlet />
     </div>

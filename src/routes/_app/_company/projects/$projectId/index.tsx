@@ -17,6 +17,7 @@ import {
 import { useMe } from '@/features/auth';
 import { rememberBoardVisit } from '@/features/home';
 import { cardCommentTarget, CommentThreads } from '@/features/comments';
+import { CardCredits } from '@/features/credits';
 import { memberQueries, useMemberMap } from '@/features/members';
 import { MarkdownField } from '@/features/wiki';
 import { isTyping } from '@/lib/dom';
@@ -149,6 +150,7 @@ function BoardPage() {
             members={members}
             DescriptionField={MarkdownField}
           />
+          <CardCredits projectId={projectId} cardId={openCard} />
           <CommentThreads
             key={`comments-${openCard}`}
             target={target}
