@@ -20,7 +20,7 @@ import {
 import { CardSchema, ColumnEntrySchema } from '../modules/cards/schemas.ts';
 import { CommentSchema } from '../modules/comments/schemas.ts';
 import { CronRunSchema } from '../modules/automation/schemas.ts';
-import { CreditBalanceSchema, CreditTransactionSchema, SubscriptionSchema } from '../modules/credits/schemas.ts';
+import { CreditBalanceSchema, CreditChangeSchema, SubscriptionSchema } from '../modules/credits/schemas.ts';
 import { GrantSchema } from '../modules/integrations/schemas.ts';
 import { FileNodeSchema } from '../modules/files/schemas.ts';
 import { ColumnSchema, ProjectSchema } from '../modules/projects/schemas.ts';
@@ -327,9 +327,10 @@ const WebhookDeliveryRecordedEventData = z
 
 /** Every event type: the schema of its data, and what it means. */
 const CreditsBalanceChangedEventData = z
-  .object({ companyId: z.uuid(), balance: CreditBalanceSchema, transaction: CreditTransactionSchema, ...actorFields })
+  .object({ companyId: z.uuid(), balance: CreditBalanceSchema, change: CreditChangeSchema, ...actorFields })
   .openapi('CreditsBalanceChangedEventData', {
-    description: 'A credit transaction was recorded: the balance after it, and the ledger row.',
+    description:
+      'A credit transaction was recorded: the balance after it, and what every member may know of it (the full row, with its note and payment ids, is in the admins’ ledger).',
   });
 
 const SubscriptionChangedEventData = z

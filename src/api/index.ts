@@ -21,6 +21,9 @@ export {
 
 type Schemas = components['schemas'];
 export type Me = Schemas['Me'];
+export type CreditBalance = Schemas['CreditBalance'];
+export type CreditChange = Schemas['CreditChange'];
+export type CreditTransaction = Schemas['CreditTransaction'];
 export type ApiKey = Schemas['ApiKey'];
 export type CreatedApiKey = Schemas['CreatedApiKey'];
 export type CreateApiKeyRequest = Schemas['CreateApiKeyRequest'];

@@ -78,9 +78,9 @@ const AGENT_WORK: Record<string, { share: number; board: string; ops: [string, n
     board: 'Café roadmap',
     ops: [
       ['postAgentMessage', 50],
-      ['updateWikiPage', 30],
-      ['createWikiComment', 12],
-      ['createWikiPage', 8],
+      ['createFileNode', 20],
+      ['completeUpload', 20],
+      ['updateAgentSession', 10],
     ],
   },
   Shipwright: {
@@ -653,7 +653,7 @@ export async function writeLargeLedger(tx: Executor, companyId: string, options:
           case when n % 16 < 6 then 1 when n % 16 < 10 then 2 when n % 16 < 12 then 3
             else 4 + ((n / 16) % ${Math.max(agentIds.length - 3, 1)}) end
           ] end,
-        case when kind = 'consumption' then (array['updateCard','moveCard','createCardComment','reportCronRun','updateWikiPage'])[1 + (n * 7 % 10) / 2] end,
+        case when kind = 'consumption' then (array['updateCard','moveCard','createCardComment','reportCronRun','completeUpload'])[1 + (n * 7 % 10) / 2] end,
         case when kind in ('grant', 'adjustment', 'opening') then '${options.adminUserId}'::uuid end,
         case kind
           when 'opening' then 'Opening balance (benchmark data)'

@@ -263,8 +263,12 @@ describe('POST /subscriptions/credits/adjustments', () => {
       const event = await stream.next('credits.balance.changed');
       expect(event.data).toMatchObject({
         balance: { included: 1000, purchased: 300, available: 1300 },
-        transaction: { id: granted.body.id, type: 'grant' },
+        change: { id: granted.body.id, type: 'grant', amount: 300, purchasedChange: 300 },
       });
+      // The ledger's admin-only details stay in the ledger: members' streams carry none of them.
+      expect(event.data).not.toHaveProperty('transaction');
+      expect(event.data.change).not.toHaveProperty('note');
+      expect(event.data.change).not.toHaveProperty('adminUserId');
     } finally {
       await stream.close();
     }

@@ -23,7 +23,7 @@ import { ApiError, ErrorCode } from '../../http/errors.ts';
 import type { Actor } from '../../events/record.ts';
 import type { AppContext, CreditPrices } from '../../types.ts';
 import { lowThreshold, PLANS, TRIAL } from './plans.ts';
-import type { CreditBalance, CreditTransaction, CreditTransactionType } from './schemas.ts';
+import type { CreditBalance, CreditChange, CreditTransaction, CreditTransactionType } from './schemas.ts';
 
 export const DEFAULT_CREDIT_PRICES: CreditPrices = { reply: 5, write: 1 };
 export const creditPrices = (ctx: Pick<AppContext, 'config'>): CreditPrices =>
@@ -77,6 +77,21 @@ export function presentTransaction(row: CreditTransactionRow): CreditTransaction
   };
 }
 
+/** What every member's stream carries of a movement (`CreditChange`: no admin-only details). */
+function presentChange(row: CreditTransactionRow): CreditChange {
+  return {
+    id: row.id,
+    seq: row.seq,
+    type: row.type,
+    amount: row.amount,
+    includedChange: row.includedChange,
+    purchasedChange: row.purchasedChange,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.agentId ? { agentId: row.agentId } : {}),
+    ...(row.cardId ? { cardId: row.cardId } : {}),
+  };
+}
+
 /** The balance as the API returns it. */
 export function presentBalance(
   account: Pick<CreditAccountRow, 'included' | 'purchased' | 'lowThreshold'>,
@@ -94,10 +109,10 @@ export function presentBalance(
   };
 }
 
-/** Fewer credits than the cheapest agent work (and some work costs something). */
+/** Fewer credits than the cheapest agent work that costs something (free work is never refused). */
 export function isExhausted(available: number, prices: CreditPrices): boolean {
-  const cheapest = Math.min(prices.reply, prices.write);
-  return cheapest > 0 && available < cheapest;
+  const charged = [prices.reply, prices.write].filter((price) => price > 0);
+  return charged.length > 0 && available < Math.min(...charged);
 }
 
 /** The company's account row; null if it has none (a company always gets one: `openCreditAccount`). */
@@ -172,7 +187,8 @@ export async function applyCreditTransaction(
       ${movement.agentId ?? null}::uuid, ${movement.agentSessionId ?? null}::uuid, ${movement.cardId ?? null}::uuid,
       ${movement.operation ?? null}, ${movement.paymentInvoiceId ?? null}, ${movement.paymentCheckoutSessionId ?? null},
       ${movement.adminUserId ?? null}::uuid, ${movement.note ?? null},
-      ${(movement.createdAt ?? new Date()).toISOString()}::timestamptz
+      -- The clock read after the row lock, so times follow the numbering.
+      coalesce(${movement.createdAt?.toISOString() ?? null}::timestamptz, clock_timestamp())
     from acc
     returning *
     )
@@ -196,11 +212,7 @@ async function announce(
     { included: row.balanceAfterIncluded, purchased: row.balanceAfterPurchased, lowThreshold },
     prices,
   );
-  await recordEvent(tx, actor, 'credits.balance.changed', {
-    companyId,
-    balance,
-    transaction: presentTransaction(row),
-  });
+  await recordEvent(tx, actor, 'credits.balance.changed', { companyId, balance, change: presentChange(row) });
   const before = row.balanceAfterIncluded + row.balanceAfterPurchased - row.amount;
   if (isExhausted(before, prices) === balance.exhausted) return;
   const active = await tx

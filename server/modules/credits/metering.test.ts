@@ -495,7 +495,8 @@ describe('the agent’s stream', () => {
       expect(changed.data.balance).toMatchObject({ available: PRICES.write, exhausted: false });
       const last = await memberStream.next('credits.balance.changed');
       expect(last.data.balance).toMatchObject({ available: 0, exhausted: true });
-      expect(last.data.transaction).toMatchObject({ type: 'consumption', operation: 'createCardComment' });
+      expect(last.data.change).toMatchObject({ type: 'consumption', amount: -PRICES.write, agentId: org.agentId });
+      expect(last.data.change).not.toHaveProperty('operation');
       expect(memberStream.received.some((event) => event.event === 'agent.credits.changed')).toBe(false);
 
       // Credits come back (a grant): the agent may resume.

@@ -109,15 +109,17 @@ describe('a paid checkout.session.completed', () => {
         and(
           eq(events.companyId, org.company.id),
           eq(events.type, 'credits.balance.changed'),
-          sql`${events.payload}::jsonb->'transaction'->>'id' = ${purchase!.id}`,
+          sql`${events.payload}::jsonb->'change'->>'id' = ${purchase!.id}`,
         ),
       );
     expect(others).toEqual([]);
     expect(JSON.parse(announced!.payload)).toMatchObject({
       companyId: org.company.id,
       balance: { included: 1000, purchased: 5000, available: 6000 },
-      transaction: { type: 'purchase', amount: 5000, paymentCheckoutSessionId: org.checkoutId },
+      change: { type: 'purchase', amount: 5000, purchasedChange: 5000 },
     });
+    // Payment ids are for the admins' ledger, not every member's stream.
+    expect(JSON.parse(announced!.payload).change).not.toHaveProperty('paymentCheckoutSessionId');
 
     // The admin sees it through the API.
     const shown = await t.call('GET', `/subscriptions/credits/checkouts/${org.checkoutId}`, { token: org.adminToken });
@@ -145,7 +147,7 @@ describe('a paid checkout.session.completed', () => {
       const changed = await stream.next('credits.balance.changed');
       expect(changed.data).toMatchObject({
         balance: { purchased: 1000 },
-        transaction: { type: 'purchase', paymentCheckoutSessionId: org.checkoutId },
+        change: { type: 'purchase', amount: 1000 },
       });
     } finally {
       await stream.close();

@@ -57,6 +57,24 @@ export const CreditTransactionSchema = z
   .openapi('CreditTransaction');
 export type CreditTransaction = z.infer<typeof CreditTransactionSchema>;
 
+/**
+ * What every member learns of a movement on the live stream: its effect, the agent and card it was
+ * for — not the admin-only details of the ledger (notes, who adjusted, payment ids, the private
+ * session it was part of, the operation). Admins read those from the ledger.
+ */
+export const CreditChangeSchema = CreditTransactionSchema.pick({
+  id: true,
+  seq: true,
+  type: true,
+  amount: true,
+  includedChange: true,
+  purchasedChange: true,
+  createdAt: true,
+  agentId: true,
+  cardId: true,
+}).openapi('CreditChange');
+export type CreditChange = z.infer<typeof CreditChangeSchema>;
+
 export const CreditBalanceSchema = z
   .object({
     included: z.int().openapi({ description: 'Included credits left in this period (used first).' }),

@@ -176,7 +176,7 @@ describe('changing the plan', () => {
     expect(changed).toHaveLength(1);
     expect(changed[0]!.data).toEqual({ companyId: org.company.id, subscription: body, actorUserId: org.admin.id });
     const balance = await eventsOf(org.company.id, 'credits.balance.changed');
-    expect(balance.slice(-2).map((event) => [event.data.transaction.type, event.actorUserId])).toEqual([
+    expect(balance.slice(-2).map((event) => [event.data.change.type, event.actorUserId])).toEqual([
       ['adjustment', org.admin.id],
       ['subscription_grant', org.admin.id],
     ]);

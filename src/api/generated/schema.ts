@@ -3918,6 +3918,35 @@ export type components = {
             /** @description Purchased and granted credits left (kept until used). */
             purchased: number;
         };
+        CreditChange: {
+            /**
+             * Format: uuid
+             * @description Consumption: the agent whose work it was.
+             */
+            agentId?: string;
+            /** @description Signed: positive for grants and purchases, negative for consumption; either for an adjustment. */
+            amount: number;
+            /**
+             * Format: uuid
+             * @description Consumption: the card the work was on.
+             */
+            cardId?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @description What it did to the included balance (signed). */
+            includedChange: number;
+            /** @description What it did to the purchased balance (signed); `includedChange + purchasedChange = amount`. */
+            purchasedChange: number;
+            /** @description The transaction’s number in the company’s ledger: 1, 2, 3, … without gaps, in order. */
+            seq: number;
+            /**
+             * @description A classification, not a lifecycle. `trial_grant` (a new company’s credits) and `subscription_grant` (the plan’s credits at each period start) add included credits; `purchase` (a credit pack paid through the payment provider) and `grant` (given by an admin) add purchased credits, kept until used; `consumption` is agent work (included credits first, then purchased); `adjustment` is an admin’s correction of either balance, or the expiry of a period’s unused included credits (then without `adminUserId`).
+             * @enum {string}
+             */
+            type: "grant" | "consumption" | "purchase" | "adjustment" | "subscription_grant" | "trial_grant";
+        };
         CreditCheckout: {
             amountCents: number;
             /** Format: date-time */
@@ -3979,7 +4008,7 @@ export type components = {
             /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
             id: string;
         };
-        /** @description A credit transaction was recorded: the balance after it, and the ledger row. */
+        /** @description A credit transaction was recorded: the balance after it, and what every member may know of it (the full row, with its note and payment ids, is in the admins’ ledger). */
         CreditsBalanceChangedEventData: {
             /**
              * Format: uuid
@@ -3992,11 +4021,11 @@ export type components = {
              */
             actorUserId?: string;
             balance: components["schemas"]["CreditBalance"];
+            change: components["schemas"]["CreditChange"];
             /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
             clientId?: string;
             /** Format: uuid */
             companyId: string;
-            transaction: components["schemas"]["CreditTransaction"];
         };
         CreditTransaction: {
             /**

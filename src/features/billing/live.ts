@@ -2,34 +2,35 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onLiveEvent, onLiveResync } from '@/api';
 import { creditQueries } from '@/features/credits';
-import { applyTransaction } from './mutations';
 import { billingQueries } from './queries';
 
-/** Usage is read again at most this often while transactions stream in (agents at work). */
-const USAGE_REFRESH_MS = 3_000;
+/** The ledger and usage are read again at most this often while transactions stream in (agents at work). */
+const REFRESH_MS = 3_000;
 
 /**
  * While Billing is open: a transaction (agent work, a purchase's webhook, another admin) puts the
- * new balance in place, goes on top of the ledger and refreshes the usage and any checkout it
- * completes; a subscription change replaces the plan card.
+ * new balance in place at once, and has the ledger and the usage read again (at most every few
+ * seconds: the stream tells every member only the movement's effect, the admin-only details of the
+ * row come from the ledger), and a purchase any checkout waiting for it; a subscription change
+ * replaces the plan card.
  */
 export function useBillingLive() {
   const queryClient = useQueryClient();
   useEffect(() => {
-    let usageTimer: ReturnType<typeof setTimeout> | undefined;
-    const refreshUsage = () => {
-      usageTimer ??= setTimeout(() => {
-        usageTimer = undefined;
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+    const refreshLater = () => {
+      refreshTimer ??= setTimeout(() => {
+        refreshTimer = undefined;
+        void queryClient.invalidateQueries({ queryKey: billingQueries.ledgers() });
         void queryClient.invalidateQueries({ queryKey: [...billingQueries.all, 'usage'] });
-      }, USAGE_REFRESH_MS);
+      }, REFRESH_MS);
     };
     const stops = [
       onLiveEvent('credits.balance.changed', ({ data }) => {
         queryClient.setQueryData(creditQueries.balance().queryKey, data.balance);
-        applyTransaction(queryClient, data.transaction);
-        refreshUsage();
-        const checkoutId = data.transaction.paymentCheckoutSessionId;
-        if (checkoutId) void queryClient.invalidateQueries({ queryKey: billingQueries.checkout(checkoutId).queryKey });
+        refreshLater();
+        if (data.change.type === 'purchase')
+          void queryClient.invalidateQueries({ queryKey: [...billingQueries.all, 'checkout'] });
       }),
       onLiveEvent('subscription.changed', ({ data }) => {
         queryClient.setQueryData(billingQueries.subscription().queryKey, data.subscription);
@@ -40,7 +41,7 @@ export function useBillingLive() {
       }),
     ];
     return () => {
-      clearTimeout(usageTimer);
+      clearTimeout(refreshTimer);
       stops.forEach((stop) => stop());
     };
   }, [queryClient]);

@@ -1,4 +1,6 @@
-import type { LivePayloads } from '@/api';
+import type { CreditTransaction, LivePayloads } from '@/api';
+
+export type { CreditTransaction };
 
 /**
  * The billing types, taken from the contract through the live events that carry them (the
@@ -6,7 +8,6 @@ import type { LivePayloads } from '@/api';
  * `queries.ts`.
  */
 export type CreditBalance = LivePayloads['credits.balance.changed']['balance'];
-export type CreditTransaction = LivePayloads['credits.balance.changed']['transaction'];
 export type CreditTransactionType = CreditTransaction['type'];
 export type Subscription = LivePayloads['subscription.changed']['subscription'];
 export type Plan = Subscription['plan'];

@@ -10,4 +10,4 @@ export { SessionCredits } from './components/session-credits';
 export { useCreditsExhausted } from './hooks';
 export { creditQueries } from './queries';
 export { formatCredits } from './format';
-export type { CreditBalance, CreditTransaction } from './types';
+export type { CreditBalance, CreditChange } from './types';

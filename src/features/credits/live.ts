@@ -19,8 +19,8 @@ export function useCreditsLive() {
         void queryClient
           .cancelQueries({ queryKey: balanceKey, exact: true })
           .then(() => queryClient.setQueryData(balanceKey, data.balance));
-        if (data.transaction.cardId)
-          void queryClient.invalidateQueries({ queryKey: creditQueries.cardKey(data.transaction.cardId) });
+        if (data.change.cardId)
+          void queryClient.invalidateQueries({ queryKey: creditQueries.cardKey(data.change.cardId) });
       }),
       onLiveEvent('subscription.changed', () => void queryClient.invalidateQueries({ queryKey: balanceKey })),
       onLiveResync(() => void queryClient.invalidateQueries({ queryKey: creditQueries.all })),

@@ -1,6 +1,4 @@
-import type { LivePayloads } from '@/api';
-
 /** The company's balance: both buckets, `available`, whether it is low or exhausted, and the prices. */
-export type CreditBalance = LivePayloads['credits.balance.changed']['balance'];
-/** One ledger row, as a balance change's event carries it. */
-export type CreditTransaction = LivePayloads['credits.balance.changed']['transaction'];
+export type { CreditBalance } from '@/api';
+/** What every member's stream says of one movement (the full row is in the admins' ledger). */
+export type { CreditChange } from '@/api';

@@ -103,7 +103,7 @@ export function Conversation({ agentId, sessionId }: { agentId: string; sessionI
         <div className="agent-chat-toolbar">
           <SessionStatusBadge status={session.status} />
           <SessionCredits
-            sessionId={sessionId}
+            agentId={session.agentId}
             spent={session.creditsSpent}
             onCharged={() => void sessionQuery.refetch()}
           />

@@ -64,7 +64,9 @@ export function SessionList({
               <SessionStatusBadge status={session.status} />
               {!agentId && <span>{members.get(session.agentId)?.name ?? 'Agent'}</span>}
               {session.card && <span>Card: {session.card.title}</span>}
-              {Boolean(session.creditsSpent) && <SessionCredits sessionId={session.id} spent={session.creditsSpent} />}
+              {Boolean(session.creditsSpent) && (
+                <SessionCredits agentId={session.agentId} spent={session.creditsSpent} />
+              )}
               <time dateTime={session.lastMessageAt} title={formatDateTime(session.lastMessageAt)}>
                 {formatRelative(session.lastMessageAt, now)}
               </time>

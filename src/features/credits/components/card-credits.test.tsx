@@ -40,20 +40,16 @@ function charged(forCard: string) {
       exhausted: false,
       prices: { reply: 5, write: 1 },
     },
-    transaction: {
+    change: {
       id: id(99),
-      companyId: id(9),
       type: 'consumption',
       amount: -1,
       createdAt: '2026-11-26T09:00:00.000Z',
-      balanceAfterIncluded: 10,
-      balanceAfterPurchased: 0,
       seq: 7,
       includedChange: -1,
       purchasedChange: 0,
       agentId: shipwright.agentId,
       cardId: forCard,
-      operation: 'updateCard',
     },
   });
 }

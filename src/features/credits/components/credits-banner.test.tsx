@@ -7,7 +7,7 @@ import type { Me } from '@/api';
 import { sessionQueries } from '@/features/auth';
 import { dismissBanner } from '../banner-state';
 import { creditQueries } from '../queries';
-import type { CreditBalance, CreditTransaction } from '../types';
+import type { CreditBalance, CreditChange } from '../types';
 import { AgentCreditsStatus } from './agent-credits-status';
 import { CreditsBanner } from './credits-banner';
 
@@ -41,14 +41,11 @@ const balance = (available: number): CreditBalance => ({
   exhausted: available < 1,
   prices,
 });
-const transaction = (after: number): CreditTransaction => ({
+const change = (): CreditChange => ({
   id: '00000000-0000-4000-8000-000000000099',
-  companyId,
   type: 'adjustment',
   amount: 0,
   createdAt: '2026-11-26T09:00:00.000Z',
-  balanceAfterIncluded: after,
-  balanceAfterPurchased: 0,
   seq: 2,
   includedChange: 0,
   purchasedChange: 0,
@@ -61,7 +58,7 @@ async function balanceChanges(available: number) {
       handler({
         id: '1',
         event: 'credits.balance.changed',
-        data: { companyId, balance: balance(available), transaction: transaction(available) },
+        data: { companyId, balance: balance(available), change: change() },
       }),
     ),
   );

@@ -12,13 +12,11 @@ vi.mock('@/api', async (importOriginal) => ({
   },
 }));
 
-function chargedTo(sessionId: string) {
+function chargedTo(agentId: string) {
   act(() =>
     live
       .get('credits.balance.changed')
-      ?.forEach((handler) =>
-        handler({ id: '1', event: 'credits.balance.changed', data: { transaction: { sessionId } } }),
-      ),
+      ?.forEach((handler) => handler({ id: '1', event: 'credits.balance.changed', data: { change: { agentId } } })),
   );
 }
 
@@ -26,21 +24,21 @@ beforeEach(() => live.clear());
 
 describe('a session’s credits', () => {
   it('keeps the last figure read when the session comes from a live event without one', () => {
-    const { rerender } = render(<SessionCredits sessionId="s1" spent={12} />);
+    const { rerender } = render(<SessionCredits agentId="a1" spent={12} />);
     expect(screen.getByText('12 credits')).toBeTruthy();
-    rerender(<SessionCredits sessionId="s1" spent={undefined} />);
+    rerender(<SessionCredits agentId="a1" spent={undefined} />);
     expect(screen.getByText('12 credits')).toBeTruthy();
-    rerender(<SessionCredits sessionId="s1" spent={1} />);
+    rerender(<SessionCredits agentId="a1" spent={1} />);
     expect(screen.getByText('1 credit')).toBeTruthy();
   });
 
-  it('asks for the session again when a charge names it, not another session', () => {
+  it('asks for the session again when its agent is charged, not another agent', () => {
     const onCharged = vi.fn();
-    render(<SessionCredits sessionId="s1" spent={0} onCharged={onCharged} />);
+    render(<SessionCredits agentId="a1" spent={0} onCharged={onCharged} />);
     expect(screen.getByText('0 credits')).toBeTruthy();
-    chargedTo('s2');
+    chargedTo('a2');
     expect(onCharged).not.toHaveBeenCalled();
-    chargedTo('s1');
+    chargedTo('a1');
     expect(onCharged).toHaveBeenCalledTimes(1);
   });
 });

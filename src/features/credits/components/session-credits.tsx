@@ -5,15 +5,16 @@ import { formatCredits } from '../format';
 /**
  * What an agent's work in a session has cost so far ("12 credits"), for a session's header or a
  * row of a session list. `spent` is absent from sessions that come from live events: the last
- * figure read stays shown. With `onCharged`, a charge to this session (a reply, a write) asks for
- * the session to be read again.
+ * figure read stays shown. With `onCharged`, a charge for its agent's work (members' streams do not
+ * name the private session it was part of) asks for the session to be read again.
  */
 export function SessionCredits({
-  sessionId,
+  agentId,
   spent,
   onCharged,
 }: {
-  sessionId: string;
+  /** The session's agent: a charge of its work may be this session's (the stream does not say which session). */
+  agentId: string;
   spent: number | undefined;
   onCharged?: () => void;
 }) {
@@ -30,9 +31,9 @@ export function SessionCredits({
   useEffect(() => {
     if (!follow) return;
     return onLiveEvent('credits.balance.changed', ({ data }) => {
-      if (data.transaction.sessionId === sessionId) onChargedRef.current?.();
+      if (data.change.agentId === agentId) onChargedRef.current?.();
     });
-  }, [follow, sessionId]);
+  }, [follow, agentId]);
 
   if (shown === undefined) return null;
   return (
