@@ -20,15 +20,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createContext } from '../server/bootstrap.ts';
-import { openDatabase } from '../server/db/client.ts';
 import { agents, companies, cronJobs } from '../server/db/schema.ts';
-import { createLogger } from '../server/lib/logger.ts';
 import { runDueCronJobs } from '../server/modules/automation/index.ts';
 import { signWebhook } from '../server/modules/automation/webhook-signature.ts';
-import { DEFAULT_FILES_CONFIG } from '../server/modules/files/index.ts';
-import { LocalDiskStorage } from '../server/modules/files/storage/index.ts';
-import { api, percentile, round, signIn, startServer, UNLIMITED_RATE_LIMITS } from './shared.ts';
+import { api, percentile, round, signIn, startServer } from './shared.ts';
+import { inProcessContext } from './in-process.ts';
 
 const summary = (times: number[]) => ({
   p50: round(percentile(times, 50)),
@@ -114,21 +110,7 @@ async function httpFigures() {
 }
 
 async function schedulerFigures() {
-  const handle = await openDatabase({ dataDir: 'memory://' });
-  await handle.migrate();
-  const storageRoot = mkdtempSync(join(tmpdir(), 'bench-scheduler-files-'));
-  const ctx = await createContext({
-    handle,
-    logger: createLogger('silent'),
-    storage: (secrets) => new LocalDiskStorage({ root: storageRoot, secret: secrets.storage }),
-    config: {
-      sessionTtlSeconds: 3600,
-      rateLimits: UNLIMITED_RATE_LIMITS,
-      trustProxy: false,
-      sseHeartbeatMs: 10_000,
-      files: DEFAULT_FILES_CONFIG,
-    },
-  });
+  const { handle, ctx, close } = await inProcessContext('scheduler');
   try {
     const [company] = await handle.db.insert(companies).values({ name: 'Scheduler bench' }).returning();
     const agentRows = await handle.db
@@ -166,10 +148,7 @@ async function schedulerFigures() {
     );
     return scheduler;
   } finally {
-    ctx.hub.close();
-    await ctx.bus.close();
-    await handle.close();
-    rmSync(storageRoot, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -34,17 +34,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app.ts';
-import { createContext } from '../server/bootstrap.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { rows } from '../server/db/rows.ts';
 import { LARGE_LEDGER, seedLargeLedger } from '../server/db/seed/credits.ts';
 import { DEMO_PASSWORD, seedDemo } from '../server/db/seed/demo.ts';
 import { LARGE_ORG, seedLargeOrganization } from '../server/db/seed/organization.ts';
-import { createLogger } from '../server/lib/logger.ts';
 import { hashPassword } from '../server/lib/password.ts';
-import { DEFAULT_FILES_CONFIG } from '../server/modules/files/index.ts';
-import { LocalDiskStorage } from '../server/modules/files/storage/index.ts';
-import { api, currentWebBuild, percentile, round, signIn, startServer, UNLIMITED_RATE_LIMITS } from './shared.ts';
+import { api, currentWebBuild, percentile, round, signIn, startServer } from './shared.ts';
+import { inProcessContext } from './in-process.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const REQUESTS = 200;
@@ -240,22 +237,7 @@ async function ledgerFigures() {
 
 // ---------------------------------------------------------------- 3: the metered write's cost
 export async function meteringFigures() {
-  const handle = await openDatabase({ dataDir: 'memory://' });
-  await handle.migrate();
-  const storageRoot = mkdtempSync(join(tmpdir(), 'bench-credits-files-'));
-  const ctx = await createContext({
-    handle,
-    logger: createLogger('silent'),
-    storage: (secrets) => new LocalDiskStorage({ root: storageRoot, secret: secrets.storage }),
-    config: {
-      sessionTtlSeconds: 3600,
-      rateLimits: UNLIMITED_RATE_LIMITS,
-      trustProxy: false,
-      sseHeartbeatMs: 10_000,
-      files: DEFAULT_FILES_CONFIG,
-      creditPrices: { reply: 5, write: 1 },
-    },
-  });
+  const { handle, ctx, close } = await inProcessContext('credits', { creditPrices: { reply: 5, write: 1 } });
   try {
     const app = createApp(ctx);
     const request = async (method: string, path: string, token: string | null, body?: unknown) => {
@@ -309,10 +291,7 @@ export async function meteringFigures() {
     console.log(`  a metered agent write adds ${addedP50} ms at p50 (target ≤ 3 ms)`);
     return { free, charged: paid, addedP50Ms: addedP50 };
   } finally {
-    ctx.hub.close();
-    await ctx.bus.close();
-    await handle.close();
-    rmSync(storageRoot, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -2,9 +2,9 @@
  * Test data for the ledger's API tests: agents with tokens, movements written by the ledger's one
  * writer, and long ledgers written in one statement.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { agents, companies, creditAccounts, creditTransactions } from '../../db/schema.ts';
+import { agents, companies, creditAccounts, creditTransactions, events, subscriptions } from '../../db/schema.ts';
 import type { TestApp } from '../../test/harness.ts';
 import type { Principal } from '../../types.ts';
 import { applyCreditTransaction, type CreditMovement, openCreditAccount } from './ledger.ts';
@@ -92,3 +92,29 @@ export async function expectLedgerReconciles(t: TestApp, companyId: string) {
   expect(account).toMatchObject({ included, purchased, lastSeq: ledger.length });
   return ledger;
 }
+
+/** The company's ledger, oldest first. */
+export const ledgerOf = (t: TestApp, companyId: string) =>
+  t.ctx.db
+    .select()
+    .from(creditTransactions)
+    .where(eq(creditTransactions.companyId, companyId))
+    .orderBy(asc(creditTransactions.seq));
+
+/** The company's subscription row. */
+export const subscriptionOf = async (t: TestApp, companyId: string) =>
+  (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.companyId, companyId)))[0]!;
+
+/** The company's credit account row. */
+export const accountOf = async (t: TestApp, companyId: string) =>
+  (await t.ctx.db.select().from(creditAccounts).where(eq(creditAccounts.companyId, companyId)))[0]!;
+
+/** The company's recorded events of one type, oldest first, with their data parsed. */
+export const eventsOf = async (t: TestApp, companyId: string, type: string) =>
+  (
+    await t.ctx.db
+      .select()
+      .from(events)
+      .where(and(eq(events.companyId, companyId), eq(events.type, type)))
+      .orderBy(asc(events.id))
+  ).map((row) => ({ ...row, data: JSON.parse(row.payload) }));

@@ -1,40 +1,16 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  agents,
-  creditAccounts,
-  creditTransactions,
-  cronRuns,
-  cronJobs,
-  events,
-  subscriptions,
-} from '../../db/schema.ts';
+import { agents, creditAccounts, creditTransactions, cronRuns, cronJobs, subscriptions } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AppContext } from '../../types.ts';
 import { openAnotherHandle, useTestApp } from '../../test/harness.ts';
 import { startScheduler } from '../automation/index.ts';
 import { applyCreditTransaction } from './ledger.ts';
+import { eventsOf, ledgerOf, subscriptionOf } from './ledger-fixtures.ts';
 import { addPeriod, PLANS, type PlanId } from './plans.ts';
 import { periodContaining, renewSubscriptions } from './renewal.ts';
 
 const t = useTestApp();
-
-const ledgerOf = (companyId: string) =>
-  t.ctx.db
-    .select()
-    .from(creditTransactions)
-    .where(eq(creditTransactions.companyId, companyId))
-    .orderBy(asc(creditTransactions.seq));
-const subscriptionOf = async (companyId: string) =>
-  (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.companyId, companyId)))[0]!;
-const changedEvents = async (companyId: string) =>
-  (
-    await t.ctx.db
-      .select()
-      .from(events)
-      .where(and(eq(events.companyId, companyId), eq(events.type, 'subscription.changed')))
-      .orderBy(asc(events.id))
-  ).map((row) => ({ ...row, data: JSON.parse(row.payload) }));
 
 type Setup = { planId?: PlanId; status?: 'trialing' | 'active'; start: Date; end?: Date; included?: number };
 
@@ -68,14 +44,14 @@ describe('renewSubscriptions', () => {
     expect(await renewSubscriptions(t.ctx, new Date(end.getTime() - 1))).toBe(0);
     expect(await renewSubscriptions(t.ctx, end)).toBe(1);
 
-    expect(await subscriptionOf(id)).toMatchObject({
+    expect(await subscriptionOf(t, id)).toMatchObject({
       planId: 'team',
       status: 'active',
       currentPeriodStart: end,
       currentPeriodEnd: new Date('2026-03-15T10:00:00Z'),
       pendingPlanId: null,
     });
-    const ledger = (await ledgerOf(id)).slice(-2);
+    const ledger = (await ledgerOf(t, id)).slice(-2);
     expect(ledger).toMatchObject([
       {
         type: 'adjustment',
@@ -98,7 +74,7 @@ describe('renewSubscriptions', () => {
       },
     ]);
     // Told to the members, by the server (no acting person).
-    const [changed] = await changedEvents(id);
+    const [changed] = await eventsOf(t, id, 'subscription.changed');
     expect(changed!.actorUserId).toBeNull();
     expect(changed!.data).toMatchObject({
       companyId: id,
@@ -107,14 +83,14 @@ describe('renewSubscriptions', () => {
     expect(changed!.data.actorUserId).toBeUndefined();
     // Renewed once: running again changes nothing.
     expect(await renewSubscriptions(t.ctx, end)).toBe(0);
-    expect(await ledgerOf(id)).toHaveLength(ledger[1]!.seq);
+    expect(await ledgerOf(t, id)).toHaveLength(ledger[1]!.seq);
   });
 
   it('writes no expiry when no included credits are left', async () => {
     const start = new Date('2026-01-15T10:00:00Z');
     const { id } = await company({ planId: 'business', start, included: 0 });
     await renewSubscriptions(t.ctx, addPeriod(start));
-    const ledger = (await ledgerOf(id)).slice(-2);
+    const ledger = (await ledgerOf(t, id)).slice(-2);
     expect(ledger.map((row) => [row.type, row.amount, row.balanceAfterIncluded])).toEqual([
       ['adjustment', -1_000, 0], // the test's own setup
       ['subscription_grant', 50_000, 50_000],
@@ -127,12 +103,12 @@ describe('renewSubscriptions', () => {
     const { id } = await company({ start, included: 400 });
     const now = new Date('2026-05-20T00:00:00Z');
     expect(await renewSubscriptions(t.ctx, now)).toBe(1);
-    expect(await subscriptionOf(id)).toMatchObject({
+    expect(await subscriptionOf(t, id)).toMatchObject({
       currentPeriodStart: new Date('2026-05-15T10:00:00Z'),
       currentPeriodEnd: new Date('2026-06-15T10:00:00Z'),
       status: 'active',
     });
-    const ledger = (await ledgerOf(id)).slice(-2);
+    const ledger = (await ledgerOf(t, id)).slice(-2);
     expect(ledger.map((row) => [row.type, row.amount, row.note])).toEqual([
       ['adjustment', -400, 'Unused included credits of the period 2026-01-15 – 2026-02-15 expired'],
       ['subscription_grant', 10_000, 'Team plan: credits for 2026-05-15 – 2026-06-15'],
@@ -145,13 +121,13 @@ describe('renewSubscriptions', () => {
     const end = new Date('2026-03-15T12:00:00Z');
     const { id } = await company({ planId: 'starter', status: 'trialing', start, end, included: 640 });
     expect(await renewSubscriptions(t.ctx, new Date('2026-03-15T12:00:05Z'))).toBe(1);
-    expect(await subscriptionOf(id)).toMatchObject({
+    expect(await subscriptionOf(t, id)).toMatchObject({
       planId: 'starter',
       status: 'active',
       currentPeriodStart: end,
       currentPeriodEnd: new Date('2026-04-15T12:00:00Z'),
     });
-    const ledger = (await ledgerOf(id)).slice(-2);
+    const ledger = (await ledgerOf(t, id)).slice(-2);
     expect(ledger.map((row) => [row.type, row.amount, row.balanceAfterIncluded, row.note])).toEqual([
       ['adjustment', -640, 0, 'Unused included credits of the period 2026-03-01 – 2026-03-15 expired'],
       ['subscription_grant', 2_000, 2_000, 'Starter plan: credits for 2026-03-15 – 2026-04-15'],
@@ -169,7 +145,7 @@ describe('renewSubscriptions', () => {
       .set({ cancelAtPeriodEnd: true, canceledAt: start, pendingPlanId: 'starter' })
       .where(eq(subscriptions.companyId, id));
     expect(await renewSubscriptions(t.ctx, end)).toBe(1);
-    expect(await subscriptionOf(id)).toMatchObject({
+    expect(await subscriptionOf(t, id)).toMatchObject({
       planId: 'team',
       status: 'canceled',
       cancelAtPeriodEnd: false,
@@ -177,10 +153,10 @@ describe('renewSubscriptions', () => {
       canceledAt: start,
       currentPeriodEnd: end,
     });
-    const last = (await ledgerOf(id)).at(-1)!;
+    const last = (await ledgerOf(t, id)).at(-1)!;
     expect(last).toMatchObject({ type: 'adjustment', amount: -900, balanceAfterIncluded: 0 });
     expect(await renewSubscriptions(t.ctx, addPeriod(addPeriod(end)))).toBe(0);
-    expect((await ledgerOf(id)).at(-1)!.id).toBe(last.id);
+    expect((await ledgerOf(t, id)).at(-1)!.id).toBe(last.id);
   });
 
   it('renews each company once when two instances renew at the same moment, twice each', async () => {
@@ -211,8 +187,8 @@ describe('renewSubscriptions', () => {
       expect(own.map((row) => row.type)).toEqual(['trial_grant', 'adjustment', 'adjustment', 'subscription_grant']);
       expect(own.map((row) => row.seq)).toEqual([1, 2, 3, 4]);
       expect(own.at(-1)).toMatchObject({ balanceAfterIncluded: 10_000 });
-      expect(await subscriptionOf(id)).toMatchObject({ currentPeriodStart: now, currentPeriodEnd: addPeriod(now) });
-      expect(await changedEvents(id)).toHaveLength(1);
+      expect(await subscriptionOf(t, id)).toMatchObject({ currentPeriodStart: now, currentPeriodEnd: addPeriod(now) });
+      expect(await eventsOf(t, id, 'subscription.changed')).toHaveLength(1);
     }
   });
 
@@ -242,11 +218,13 @@ describe('the scheduler’s tick', () => {
     const { id } = await company({ start: new Date(Date.now() - 40 * 86_400_000), end: ended, included: 10 });
     const scheduler = startScheduler({ ...t.ctx, config: { ...t.ctx.config, schedulerIntervalMs: 20 } });
     try {
-      await expect.poll(async () => (await subscriptionOf(id)).currentPeriodStart, { timeout: 10_000 }).toEqual(ended);
+      await expect
+        .poll(async () => (await subscriptionOf(t, id)).currentPeriodStart, { timeout: 10_000 })
+        .toEqual(ended);
     } finally {
       scheduler.stop();
     }
-    expect((await ledgerOf(id)).at(-1)).toMatchObject({ type: 'subscription_grant', amount: 10_000 });
+    expect((await ledgerOf(t, id)).at(-1)).toMatchObject({ type: 'subscription_grant', amount: 10_000 });
   });
 
   it('a failed renewal does not stop cron jobs, nor failed cron jobs the renewal', async () => {

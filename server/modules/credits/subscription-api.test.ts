@@ -1,32 +1,14 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { agents, creditAccounts, creditTransactions, events, subscriptions } from '../../db/schema.ts';
+import { agents, creditAccounts, subscriptions } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { applyCreditTransaction } from './ledger.ts';
+import { accountOf, eventsOf, ledgerOf, subscriptionOf } from './ledger-fixtures.ts';
 import { addPeriod, PLANS, TRIAL } from './plans.ts';
 import { renewSubscriptions } from './renewal.ts';
 import { periodLabel } from './subscription-service.ts';
 
 const t = useTestApp();
-
-const ledgerOf = (companyId: string) =>
-  t.ctx.db
-    .select()
-    .from(creditTransactions)
-    .where(eq(creditTransactions.companyId, companyId))
-    .orderBy(asc(creditTransactions.seq));
-const subscriptionOf = async (companyId: string) =>
-  (await t.ctx.db.select().from(subscriptions).where(eq(subscriptions.companyId, companyId)))[0]!;
-const accountOf = async (companyId: string) =>
-  (await t.ctx.db.select().from(creditAccounts).where(eq(creditAccounts.companyId, companyId)))[0]!;
-const eventsOf = async (companyId: string, type: string) =>
-  (
-    await t.ctx.db
-      .select()
-      .from(events)
-      .where(and(eq(events.companyId, companyId), eq(events.type, type)))
-      .orderBy(asc(events.id))
-  ).map((row) => ({ ...row, data: JSON.parse(row.payload) }));
 
 const system = (companyId: string) => ({ system: { companyId } });
 const move = (companyId: string, type: 'consumption' | 'purchase', amount: number) =>
@@ -90,7 +72,7 @@ describe('the current subscription', () => {
     const { currentPeriodStart, currentPeriodEnd } = response.body;
     expect(Date.parse(currentPeriodEnd) - Date.parse(currentPeriodStart)).toBe(TRIAL.days * 86_400_000);
     const me = await t.call('GET', '/users/me', { token: signUp.body.token });
-    const ledger = await ledgerOf(me.body.company.id);
+    const ledger = await ledgerOf(t, me.body.company.id);
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({
       seq: 1,
@@ -117,7 +99,7 @@ describe('the current subscription', () => {
 describe('changing the plan', () => {
   it('upgrades at once: the unused included credits expire, the new plan’s are granted, a new period starts', async () => {
     const org = await t.createOrg();
-    const before = await subscriptionOf(org.company.id);
+    const before = await subscriptionOf(t, org.company.id);
     await move(org.company.id, 'purchase', 500);
     await move(org.company.id, 'consumption', 300); // included 700, purchased 500
 
@@ -136,7 +118,7 @@ describe('changing the plan', () => {
     expect(start.getTime()).toBeGreaterThan(before.currentPeriodStart.getTime());
     expect(body.currentPeriodEnd).toBe(addPeriod(start).toISOString());
 
-    const ledger = await ledgerOf(org.company.id);
+    const ledger = await ledgerOf(t, org.company.id);
     expect(ledger.map((row) => row.type)).toEqual([
       'trial_grant',
       'purchase',
@@ -164,18 +146,18 @@ describe('changing the plan', () => {
       balanceAfterPurchased: 500,
       note: `Team plan: credits for ${periodLabel(start, addPeriod(start))}`,
     });
-    expect(await accountOf(org.company.id)).toMatchObject({
+    expect(await accountOf(t, org.company.id)).toMatchObject({
       included: 10_000,
       purchased: 500,
       lowThreshold: 1_000,
       lastSeq: 5,
     });
-    expect(await subscriptionOf(org.company.id)).toMatchObject({ planId: 'team', status: 'active' });
+    expect(await subscriptionOf(t, org.company.id)).toMatchObject({ planId: 'team', status: 'active' });
 
-    const changed = await eventsOf(org.company.id, 'subscription.changed');
+    const changed = await eventsOf(t, org.company.id, 'subscription.changed');
     expect(changed).toHaveLength(1);
     expect(changed[0]!.data).toEqual({ companyId: org.company.id, subscription: body, actorUserId: org.admin.id });
-    const balance = await eventsOf(org.company.id, 'credits.balance.changed');
+    const balance = await eventsOf(t, org.company.id, 'credits.balance.changed');
     expect(balance.slice(-2).map((event) => [event.data.change.type, event.actorUserId])).toEqual([
       ['adjustment', org.admin.id],
       ['subscription_grant', org.admin.id],
@@ -189,7 +171,7 @@ describe('changing the plan', () => {
     const response = await put(org.adminToken, 'business');
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ plan: PLANS.business, status: 'active', pendingPlan: null });
-    const ledger = (await ledgerOf(org.company.id)).slice(1);
+    const ledger = (await ledgerOf(t, org.company.id)).slice(1);
     expect(ledger.map((row) => [row.type, row.amount, row.balanceAfterIncluded])).toEqual([
       ['adjustment', -1_000, 0],
       ['subscription_grant', 50_000, 50_000],
@@ -201,10 +183,10 @@ describe('changing the plan', () => {
     const org = await t.createOrg();
     await move(org.company.id, 'consumption', 1_000);
     expect((await put(org.adminToken, 'starter')).status).toBe(200); // a trial's own plan: activated now
-    const ledger = await ledgerOf(org.company.id);
+    const ledger = await ledgerOf(t, org.company.id);
     expect(ledger.map((row) => row.type)).toEqual(['trial_grant', 'consumption', 'subscription_grant']);
     expect(ledger[2]).toMatchObject({ amount: 2_000, balanceAfterIncluded: 2_000 });
-    expect(await subscriptionOf(org.company.id)).toMatchObject({ planId: 'starter', status: 'active' });
+    expect(await subscriptionOf(t, org.company.id)).toMatchObject({ planId: 'starter', status: 'active' });
   });
 
   it('downgrades at the period’s end; choosing the current plan again clears it; then 409 PLAN_UNCHANGED', async () => {
@@ -219,7 +201,7 @@ describe('changing the plan', () => {
       currentPeriodStart: start.toISOString(),
       currentPeriodEnd: addPeriod(start).toISOString(),
     });
-    expect(await ledgerOf(org.company.id)).toHaveLength(1); // nothing moves before the period's end
+    expect(await ledgerOf(t, org.company.id)).toHaveLength(1); // nothing moves before the period's end
 
     const kept = await put(org.adminToken, 'business');
     expect(kept.status).toBe(200);
@@ -228,7 +210,7 @@ describe('changing the plan', () => {
     const unchanged = await put(org.adminToken, 'business');
     expect(unchanged.status).toBe(409);
     expect(unchanged.body.code).toBe('PLAN_UNCHANGED');
-    expect((await eventsOf(org.company.id, 'subscription.changed')).length).toBe(2);
+    expect((await eventsOf(t, org.company.id, 'subscription.changed')).length).toBe(2);
   });
 
   it('applies a pending downgrade at renewal', async () => {
@@ -252,12 +234,12 @@ describe('changing the plan', () => {
       currentPeriodStart: end.toISOString(),
       currentPeriodEnd: addPeriod(end).toISOString(),
     });
-    const ledger = (await ledgerOf(org.company.id)).slice(-2);
+    const ledger = (await ledgerOf(t, org.company.id)).slice(-2);
     expect(ledger.map((row) => [row.type, row.amount, row.balanceAfterIncluded, row.note])).toEqual([
       ['adjustment', -30_000, 0, 'Unused included credits of the period 2026-10-26 – 2026-11-26 expired'],
       ['subscription_grant', 2_000, 2_000, 'Starter plan: credits for 2026-11-26 – 2026-12-26'],
     ]);
-    expect((await accountOf(org.company.id)).lowThreshold).toBe(200);
+    expect((await accountOf(t, org.company.id)).lowThreshold).toBe(200);
   });
 
   it('refuses a plan with fewer seats than members: 409 SEATS_EXCEEDED with both numbers', async () => {
@@ -268,14 +250,14 @@ describe('changing the plan', () => {
     expect(response.body.code).toBe('SEATS_EXCEEDED');
     expect(response.body.error).toContain('10 seats');
     expect(response.body.error).toContain('11 members');
-    expect((await subscriptionOf(org.company.id)).pendingPlanId).toBeNull();
+    expect((await subscriptionOf(t, org.company.id)).pendingPlanId).toBeNull();
     // A trial with as many members cannot become a paid Starter either.
     const trial = await t.createOrg();
     for (let n = 0; n < 9; n++) await t.createUser({ company: trial.company });
     const activate = await put(trial.adminToken, 'starter');
     expect(activate.status).toBe(409);
     expect(activate.body.code).toBe('SEATS_EXCEEDED');
-    expect(await ledgerOf(trial.company.id)).toHaveLength(1);
+    expect(await ledgerOf(t, trial.company.id)).toHaveLength(1);
   });
 
   it('refuses an unknown plan with 400 naming planId', async () => {
@@ -353,7 +335,7 @@ describe('cancel and resume', () => {
     expect(nothing.status).toBe(409);
     expect(nothing.body.code).toBe('CONFLICT');
 
-    const changed = await eventsOf(org.company.id, 'subscription.changed');
+    const changed = await eventsOf(t, org.company.id, 'subscription.changed');
     expect(changed.map((event) => event.data.subscription.cancelAtPeriodEnd)).toEqual([true, false]);
   });
 
@@ -373,13 +355,13 @@ describe('cancel and resume', () => {
       currentPeriodEnd: end.toISOString(),
     });
     expect(subscription.body.canceledAt).toEqual(expect.any(String));
-    const ledger = await ledgerOf(org.company.id);
+    const ledger = await ledgerOf(t, org.company.id);
     expect(ledger.map((row) => row.type)).toEqual(['trial_grant', 'purchase', 'adjustment']);
     expect(ledger[2]).toMatchObject({ amount: -1_000, balanceAfterIncluded: 0, balanceAfterPurchased: 300 });
     // Ended: never renewed again.
     await renewSubscriptions(t.ctx, addPeriod(addPeriod(end)));
-    expect(await ledgerOf(org.company.id)).toHaveLength(3);
-    expect((await subscriptionOf(org.company.id)).status).toBe('canceled');
+    expect(await ledgerOf(t, org.company.id)).toHaveLength(3);
+    expect((await subscriptionOf(t, org.company.id)).status).toBe('canceled');
 
     // Neither resumed nor canceled again: a plan is chosen instead, and starts at once.
     for (const action of ['resume', 'cancel'] as const) {
@@ -390,7 +372,7 @@ describe('cancel and resume', () => {
     const restarted = await put(org.adminToken, 'starter');
     expect(restarted.status).toBe(200);
     expect(restarted.body).toMatchObject({ status: 'active', plan: PLANS.starter, canceledAt: null });
-    const last = (await ledgerOf(org.company.id)).at(-1)!;
+    const last = (await ledgerOf(t, org.company.id)).at(-1)!;
     expect(last).toMatchObject({ type: 'subscription_grant', amount: 2_000, balanceAfterPurchased: 300 });
   });
 });
@@ -409,7 +391,7 @@ describe('who may change the subscription', () => {
       expect(response.status, `${method} ${path}`).toBe(403);
       expect(response.body.code).toBe('FORBIDDEN');
     }
-    expect(await subscriptionOf(org.company.id)).toMatchObject({ planId: 'starter', status: 'trialing' });
+    expect(await subscriptionOf(t, org.company.id)).toMatchObject({ planId: 'starter', status: 'trialing' });
   });
 
   it('agent tokens: 403 AGENT_TOKEN_FORBIDDEN on every write', async () => {
@@ -464,8 +446,8 @@ describe('who may change the subscription', () => {
           expect(response.body.code).toBe('API_KEY_FORBIDDEN');
         }
       }
-      expect(await subscriptionOf(companyId)).toMatchObject({ planId: 'starter', status: 'trialing' });
-      expect(await ledgerOf(companyId)).toHaveLength(1);
+      expect(await subscriptionOf(t, companyId)).toMatchObject({ planId: 'starter', status: 'trialing' });
+      expect(await ledgerOf(t, companyId)).toHaveLength(1);
     });
   });
 });
