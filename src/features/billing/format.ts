@@ -2,8 +2,8 @@ import type { CreditTransaction, CreditTransactionType } from './types';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** "1,234" */
-export const formatCredits = (value: number) => numberFormat.format(value);
+/** "1,234": the credits feature's number format. */
+export { formatCount as formatCredits } from '@/features/credits';
 
 /** "+1,000", "−5", "0": a change, with its sign (a true minus sign, read as "minus"). */
 export function formatSigned(value: number): string {

@@ -9,5 +9,5 @@ export { CardCredits } from './components/card-credits';
 export { SessionCredits } from './components/session-credits';
 export { useCreditsExhausted } from './hooks';
 export { creditQueries } from './queries';
-export { formatCredits } from './format';
+export { formatCount, formatCredits } from './format';
 export type { CreditBalance, CreditChange } from './types';
