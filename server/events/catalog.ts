@@ -25,6 +25,7 @@ import { GrantSchema } from '../modules/integrations/schemas.ts';
 import { FileNodeSchema } from '../modules/files/schemas.ts';
 import { ColumnSchema, ProjectSchema } from '../modules/projects/schemas.ts';
 import { WikiAuthorSchema, WikiPageSummarySchema } from '../modules/wiki/schemas.ts';
+import { NotificationSchema } from '../modules/notifications/schemas.ts';
 
 /** What `recordEvent` adds to every event: who made the change, and from which browser tab. */
 const actorFields = {
@@ -247,6 +248,41 @@ const AgentStatusChangedEventData = z
 const AgentFileGrantedEventData = z
   .object({ agentId, nodeId: z.uuid(), ...actorFields })
   .openapi('AgentFileGrantedEventData', { description: 'A file or folder was granted to the agent.' });
+
+const unreadCount = z.int().openapi({ description: 'The recipient’s unread notifications (not snoozed) now.' });
+
+const NotificationCreatedEventData = z
+  .object({ notification: NotificationSchema, unreadCount, ...actorFields })
+  .openapi('NotificationCreatedEventData', { description: 'A new notification for the person receiving the event.' });
+
+const NotificationsChangedEventData = z
+  .object({
+    state: z.enum(['read', 'unread', 'snoozed', 'woken']).openapi({
+      description:
+        'What happened to them: marked read or unread, snoozed, or back from a snooze (unread, in the inbox again).',
+    }),
+    ids: z.array(z.uuid()).openapi({ description: 'The notifications concerned; empty when `before` says which.' }),
+    before: z.iso.datetime().optional().openapi({ description: 'Mark all read: every one created at or before this.' }),
+    unreadCount,
+    ...actorFields,
+  })
+  .openapi('NotificationsChangedEventData', {
+    description: 'The person’s notifications changed state (in another tab or device too): update the badge and inbox.',
+  });
+
+const AgentMentionedEventData = z
+  .object({
+    agentId,
+    projectId,
+    cardId: z.uuid().optional().openapi({ description: 'The card whose comment mentions the agent.' }),
+    pageId: z.uuid().optional().openapi({ description: 'The wiki page whose comment mentions the agent.' }),
+    comment: CommentSchema,
+    threadId: z.uuid().openapi({ description: 'The thread’s root: reply there.' }),
+    ...actorFields,
+  })
+  .openapi('AgentMentionedEventData', {
+    description: 'A comment mentions the agent: take it as work and answer in its thread.',
+  });
 
 const IntegrationGrantEventData = z
   .object({ agentId, grant: GrantSchema, ...actorFields })
@@ -489,6 +525,18 @@ export const EVENT_CATALOG = {
   'subscription.changed': {
     data: SubscriptionChangedEventData,
     summary: 'The company’s subscription changed: plan, period, cancellation (every member).',
+  },
+  'notification.created': {
+    data: NotificationCreatedEventData,
+    summary: 'Its recipient only: a new notification (a mention, a reply, an assignment, …).',
+  },
+  'notifications.changed': {
+    data: NotificationsChangedEventData,
+    summary: 'Their owner only: notifications were marked read or unread, snoozed, or came back from a snooze.',
+  },
+  'agent.mentioned': {
+    data: AgentMentionedEventData,
+    summary: 'Agent stream only: a card or wiki comment mentions the agent.',
   },
   'agent.credits.changed': {
     data: AgentCreditsChangedEventData,

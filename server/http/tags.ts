@@ -63,7 +63,11 @@ export const API_TAGS = [
     description:
       'The company’s plan and billing period: plans, the current subscription, plan changes and cancellation. Every non-GET operation under `/subscriptions/*` needs a signed-in admin (403 `API_KEY_FORBIDDEN` to every key).',
   },
-  { name: 'Notifications', description: 'The live event stream of the caller’s company (Server-Sent Events).' },
+  {
+    name: 'Notifications',
+    description:
+      'The live event stream of the caller’s company (Server-Sent Events), and each person’s own notifications: mentions, replies, assignments, agents’ work, grants, credits; read state, snoozes, mutes and email preferences.',
+  },
   { name: 'Search', description: 'One search over the caller’s company.' },
   { name: 'System', description: 'The contract itself and the server’s health. Public.' },
 ];

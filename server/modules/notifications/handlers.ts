@@ -2,6 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../types.ts';
 import { serveEventStream } from '../../events/sse.ts';
 import { requireCompany } from '../../policies/index.ts';
+import { registerInboxRoutes } from './inbox-handlers.ts';
 import { streamRoute } from './routes.ts';
 
 export function registerNotificationRoutes(app: OpenAPIHono<AppEnv>) {
@@ -12,4 +13,5 @@ export function registerNotificationRoutes(app: OpenAPIHono<AppEnv>) {
     const lastEventId = header === undefined ? undefined : Number(header);
     return serveEventStream(c, { companyId: company.id, principal, lastEventId }) as never;
   });
+  registerInboxRoutes(app);
 }

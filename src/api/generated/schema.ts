@@ -1214,6 +1214,134 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s notifications
+         * @description A plain array without a total, newest first (or unread first with `order=unread_first`); page with `limit` (1..100, default 50) and `offset` until a page comes back shorter than `limit`. Snoozed ones are left out until they come back, except with `filter=snoozed`. A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
+         */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/{notificationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Mark one notification read or unread, or snooze it
+         * @description `snoozedUntil`: a time in the future, at most 90 days ahead (400 otherwise); it leaves the inbox and the count until then and comes back unread. `null` brings it back now. A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox). Another person’s notification is 404.
+         */
+        patch: operations["updateNotification"];
+        trace?: never;
+    };
+    "/notifications/mutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the caller muted
+         * @description Newest first (at most 500). A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
+         */
+        get: operations["listNotificationMutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/mutes/{thingKind}/{thingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mute a card, wiki page, agent session or file
+         * @description No new notifications about it for the caller, except mentions of them. Idempotent. 404 when the caller cannot see it. A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
+         */
+        put: operations["muteNotifications"];
+        post?: never;
+        /**
+         * Unmute
+         * @description Idempotent: 204 whether or not it was muted. A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
+         */
+        delete: operations["unmuteNotifications"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller’s notification preferences
+         * @description One entry per type: in the inbox always; by email as chosen (each type has a default). A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
+         */
+        get: operations["getNotificationPreferences"];
+        /**
+         * Choose which types are emailed
+         * @description Types left out keep their setting. Email goes out only when the server has a mail server (`SMTP_URL`): unread notifications wanted by email are gathered into one message per person a few minutes after the first of them (`NOTIFICATION_EMAIL_DELAY_SECONDS`); those read meanwhile are left out. A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
+         */
+        put: operations["updateNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark notifications read (or unread)
+         * @description `ids` (1..200 of the caller’s; ids that are not theirs are ignored, as if they did not exist) or `before` (every one created at or before that time: "mark all read" for what the inbox showed). `read: false` marks `ids` unread again. Every tab and device of the caller hears of it (`notifications.changed`). A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
+         */
+        post: operations["markNotificationsRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notifications/sse": {
         parameters: {
             query?: never;
@@ -1227,11 +1355,31 @@ export type paths = {
          *
          *     The stream opens with `event: ready` and `data: {"resumed": boolean}`. Every other event has an `id`; reconnect with `Last-Event-ID: <id>` to receive what was missed. `resumed: false` means the gap was too long to replay: reload your data.
          *
-         *     Events: `project.created`, `project.updated`, `columns.changed`, `card.created`, `card.moved`, `card.archived`, `card.restored`, `card.updated`, `comment.created`, `comment.updated`, `comment.resolved`, `comment.reopened`, `comment.deleted`, `wiki.page.created`, `wiki.page.saved`, `wiki.page.moved`, `wiki.page.archived`, `wiki.page.restored`, `wiki.comment.created`, `wiki.comment.updated`, `wiki.comment.resolved`, `wiki.comment.reopened`, `file.created`, `file.updated`, `file.trashed`, `file.restored`, `organization.updated`, `agent.updated`, `agent.session.updated`, `agent.message.created`, `agent.message.appended`, `agent.message.updated`, `agent.session.message`, `agent.card.delegated`, `agent.session.stopped`, `agent.status.changed`, `agent.file.granted`, `agent.integration.granted`, `agent.integration.updated`, `agent.integration.revoked`, `integration.grant.changed`, `integration.connection.changed`, `cron.job.changed`, `agent.cron.fired`, `cron.run.recorded`, `webhook.endpoint.changed`, `agent.webhook.received`, `webhook.delivery.recorded`, `wiki.comment.deleted`, `credits.balance.changed`, `subscription.changed`, `agent.credits.changed`. Each message is described by `LiveStreamMessage` (the `ready` message, or a `LiveEvent`: one schema per event type, `CardMovedEvent` and so on); `data` is JSON and always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header. Your own changes come back too: skip those with your `clientId`.
+         *     Events: `project.created`, `project.updated`, `columns.changed`, `card.created`, `card.moved`, `card.archived`, `card.restored`, `card.updated`, `comment.created`, `comment.updated`, `comment.resolved`, `comment.reopened`, `comment.deleted`, `wiki.page.created`, `wiki.page.saved`, `wiki.page.moved`, `wiki.page.archived`, `wiki.page.restored`, `wiki.comment.created`, `wiki.comment.updated`, `wiki.comment.resolved`, `wiki.comment.reopened`, `file.created`, `file.updated`, `file.trashed`, `file.restored`, `organization.updated`, `agent.updated`, `agent.session.updated`, `agent.message.created`, `agent.message.appended`, `agent.message.updated`, `agent.session.message`, `agent.card.delegated`, `agent.session.stopped`, `agent.status.changed`, `agent.file.granted`, `agent.integration.granted`, `agent.integration.updated`, `agent.integration.revoked`, `integration.grant.changed`, `integration.connection.changed`, `cron.job.changed`, `agent.cron.fired`, `cron.run.recorded`, `webhook.endpoint.changed`, `agent.webhook.received`, `webhook.delivery.recorded`, `wiki.comment.deleted`, `credits.balance.changed`, `subscription.changed`, `notification.created`, `notifications.changed`, `agent.mentioned`, `agent.credits.changed`. Each message is described by `LiveStreamMessage` (the `ready` message, or a `LiveEvent`: one schema per event type, `CardMovedEvent` and so on); `data` is JSON and always carries `actorUserId`, and `clientId` when the change came with an `X-Client-Id` header. Your own changes come back too: skip those with your `clientId`.
          *
          *     The stream ends when the credential behind it is revoked. A caller without a company gets 404.
          */
         get: operations["streamNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many of the caller’s notifications are unread
+         * @description Unread and not snoozed: the navigation badge. A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
+         */
+        get: operations["getNotificationUnreadCount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2776,6 +2924,58 @@ export type components = {
             event: "agent.integration.updated";
             /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
             id: string;
+        };
+        /** @description `agent.mentioned`: Agent stream only: a card or wiki comment mentions the agent. */
+        AgentMentionedEvent: {
+            data: components["schemas"]["AgentMentionedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "agent.mentioned";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description A comment mentions the agent: take it as work and answer in its thread. */
+        AgentMentionedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /**
+             * Format: uuid
+             * @description The agent.
+             */
+            agentId: string;
+            /**
+             * Format: uuid
+             * @description The card whose comment mentions the agent.
+             */
+            cardId?: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            comment: components["schemas"]["ProjectCardComment"];
+            /**
+             * Format: uuid
+             * @description The wiki page whose comment mentions the agent.
+             */
+            pageId?: string;
+            /**
+             * Format: uuid
+             * @description The project (board) the change is on.
+             */
+            projectId: string;
+            /**
+             * Format: uuid
+             * @description The thread’s root: reply there.
+             */
+            threadId: string;
         };
         AgentMessage: {
             /** @description The steps the agent took for this reply, in order. */
@@ -4842,7 +5042,7 @@ export type components = {
             companyId: string;
         };
         /** @description A live event: a change in the caller’s company, by anyone (the caller included). Every event has an `id`; its `data` carries `actorUserId` (a person) or `actorAgentId` (an agent), and `clientId` when the change came with an `X-Client-Id` header. */
-        LiveEvent: components["schemas"]["ProjectCreatedEvent"] | components["schemas"]["ProjectUpdatedEvent"] | components["schemas"]["ColumnsChangedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardMovedEvent"] | components["schemas"]["CardArchivedEvent"] | components["schemas"]["CardRestoredEvent"] | components["schemas"]["CardUpdatedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentUpdatedEvent"] | components["schemas"]["CommentResolvedEvent"] | components["schemas"]["CommentReopenedEvent"] | components["schemas"]["CommentDeletedEvent"] | components["schemas"]["WikiPageCreatedEvent"] | components["schemas"]["WikiPageSavedEvent"] | components["schemas"]["WikiPageMovedEvent"] | components["schemas"]["WikiPageArchivedEvent"] | components["schemas"]["WikiPageRestoredEvent"] | components["schemas"]["WikiCommentCreatedEvent"] | components["schemas"]["WikiCommentUpdatedEvent"] | components["schemas"]["WikiCommentResolvedEvent"] | components["schemas"]["WikiCommentReopenedEvent"] | components["schemas"]["FileCreatedEvent"] | components["schemas"]["FileUpdatedEvent"] | components["schemas"]["FileTrashedEvent"] | components["schemas"]["FileRestoredEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["AgentUpdatedEvent"] | components["schemas"]["AgentSessionUpdatedEvent"] | components["schemas"]["AgentMessageCreatedEvent"] | components["schemas"]["AgentMessageAppendedEvent"] | components["schemas"]["AgentMessageUpdatedEvent"] | components["schemas"]["AgentSessionMessageEvent"] | components["schemas"]["AgentCardDelegatedEvent"] | components["schemas"]["AgentSessionStoppedEvent"] | components["schemas"]["AgentStatusChangedEvent"] | components["schemas"]["AgentFileGrantedEvent"] | components["schemas"]["AgentIntegrationGrantedEvent"] | components["schemas"]["AgentIntegrationUpdatedEvent"] | components["schemas"]["AgentIntegrationRevokedEvent"] | components["schemas"]["IntegrationGrantChangedEvent"] | components["schemas"]["IntegrationConnectionChangedEvent"] | components["schemas"]["CronJobChangedEvent"] | components["schemas"]["AgentCronFiredEvent"] | components["schemas"]["CronRunRecordedEvent"] | components["schemas"]["WebhookEndpointChangedEvent"] | components["schemas"]["AgentWebhookReceivedEvent"] | components["schemas"]["WebhookDeliveryRecordedEvent"] | components["schemas"]["WikiCommentDeletedEvent"] | components["schemas"]["CreditsBalanceChangedEvent"] | components["schemas"]["SubscriptionChangedEvent"] | components["schemas"]["AgentCreditsChangedEvent"];
+        LiveEvent: components["schemas"]["ProjectCreatedEvent"] | components["schemas"]["ProjectUpdatedEvent"] | components["schemas"]["ColumnsChangedEvent"] | components["schemas"]["CardCreatedEvent"] | components["schemas"]["CardMovedEvent"] | components["schemas"]["CardArchivedEvent"] | components["schemas"]["CardRestoredEvent"] | components["schemas"]["CardUpdatedEvent"] | components["schemas"]["CommentCreatedEvent"] | components["schemas"]["CommentUpdatedEvent"] | components["schemas"]["CommentResolvedEvent"] | components["schemas"]["CommentReopenedEvent"] | components["schemas"]["CommentDeletedEvent"] | components["schemas"]["WikiPageCreatedEvent"] | components["schemas"]["WikiPageSavedEvent"] | components["schemas"]["WikiPageMovedEvent"] | components["schemas"]["WikiPageArchivedEvent"] | components["schemas"]["WikiPageRestoredEvent"] | components["schemas"]["WikiCommentCreatedEvent"] | components["schemas"]["WikiCommentUpdatedEvent"] | components["schemas"]["WikiCommentResolvedEvent"] | components["schemas"]["WikiCommentReopenedEvent"] | components["schemas"]["FileCreatedEvent"] | components["schemas"]["FileUpdatedEvent"] | components["schemas"]["FileTrashedEvent"] | components["schemas"]["FileRestoredEvent"] | components["schemas"]["OrganizationUpdatedEvent"] | components["schemas"]["AgentUpdatedEvent"] | components["schemas"]["AgentSessionUpdatedEvent"] | components["schemas"]["AgentMessageCreatedEvent"] | components["schemas"]["AgentMessageAppendedEvent"] | components["schemas"]["AgentMessageUpdatedEvent"] | components["schemas"]["AgentSessionMessageEvent"] | components["schemas"]["AgentCardDelegatedEvent"] | components["schemas"]["AgentSessionStoppedEvent"] | components["schemas"]["AgentStatusChangedEvent"] | components["schemas"]["AgentFileGrantedEvent"] | components["schemas"]["AgentIntegrationGrantedEvent"] | components["schemas"]["AgentIntegrationUpdatedEvent"] | components["schemas"]["AgentIntegrationRevokedEvent"] | components["schemas"]["IntegrationGrantChangedEvent"] | components["schemas"]["IntegrationConnectionChangedEvent"] | components["schemas"]["CronJobChangedEvent"] | components["schemas"]["AgentCronFiredEvent"] | components["schemas"]["CronRunRecordedEvent"] | components["schemas"]["WebhookEndpointChangedEvent"] | components["schemas"]["AgentWebhookReceivedEvent"] | components["schemas"]["WebhookDeliveryRecordedEvent"] | components["schemas"]["WikiCommentDeletedEvent"] | components["schemas"]["CreditsBalanceChangedEvent"] | components["schemas"]["SubscriptionChangedEvent"] | components["schemas"]["NotificationCreatedEvent"] | components["schemas"]["NotificationsChangedEvent"] | components["schemas"]["AgentMentionedEvent"] | components["schemas"]["AgentCreditsChangedEvent"];
         /** @description The first message of every stream, once it is subscribed: nothing recorded afterwards can be missed. It has no `id`. */
         LiveReady: {
             data: components["schemas"]["LiveReadyData"];
@@ -4876,6 +5076,25 @@ export type components = {
             expiresAt: string;
             /** @description Session JWT to send as `Authorization: Bearer <token>`. */
             token: string;
+        };
+        MarkNotificationsReadRequest: {
+            /**
+             * Format: date-time
+             * @description Every one of yours created at or before this time (what the inbox showed when "Mark all read" was pressed).
+             */
+            before?: string;
+            /** @description These notifications (1..200 of yours). */
+            ids?: string[];
+            /**
+             * @description false marks them unread again (with `ids` only).
+             * @default true
+             */
+            read: boolean;
+        };
+        MarkNotificationsReadResult: {
+            unreadCount: number;
+            /** @description How many changed. */
+            updated: number;
         };
         Me: {
             /** @description Null when the user belongs to no company. */
@@ -4995,6 +5214,173 @@ export type components = {
             /** @enum {string} */
             kind: "human" | "agent";
             name: string;
+        };
+        /** @description One of the caller’s notifications (nobody else sees it). */
+        Notification: {
+            /** @description Who caused it; null for the server’s own (credits). */
+            actor: {
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind: "person" | "agent";
+                /** @description Their display name when it happened. */
+                name: string;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            link: components["schemas"]["NotificationLink"];
+            /**
+             * Format: date-time
+             * @description When it was marked read; null while unread.
+             */
+            readAt: string | null;
+            /** @description What happened, in the cause’s own words (at most 280 characters). */
+            snippet: string;
+            /**
+             * Format: date-time
+             * @description Hidden from the inbox and the unread count until then; null when not snoozed. It comes back unread at that time.
+             */
+            snoozedUntil: string | null;
+            thing: components["schemas"]["NotificationThing"];
+            /**
+             * @description `mention`: Someone mentioned you in a card comment, a wiki comment or an agent conversation. `reply`: Someone replied in a comment thread you started or wrote in. `card_assigned`: A card was assigned to you by someone else. `agent_work_completed`: An agent completed a card you delegated to it. `agent_work_failed`: An agent failed on a card you delegated to it. `file_granted`: Someone granted an agent you are responsible for a file or folder. `credits_low`: Admins: the company’s credits fell below the low threshold. `credits_exhausted`: Admins: the company ran out of credits; agents stop taking new work.
+             * @enum {string}
+             */
+            type: "mention" | "reply" | "card_assigned" | "agent_work_completed" | "agent_work_failed" | "file_granted" | "credits_low" | "credits_exhausted";
+        };
+        /** @description `notification.created`: Its recipient only: a new notification (a mention, a reply, an assignment, …). */
+        NotificationCreatedEvent: {
+            data: components["schemas"]["NotificationCreatedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "notification.created";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description A new notification for the person receiving the event. */
+        NotificationCreatedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            notification: components["schemas"]["Notification"];
+            /** @description The recipient’s unread notifications (not snoozed) now. */
+            unreadCount: number;
+        };
+        /** @description Exactly where to open it. */
+        NotificationLink: {
+            /** Format: uuid */
+            agentId?: string;
+            /** @description A wiki comment’s anchor: the passage to highlight. */
+            anchor?: string;
+            /** Format: uuid */
+            cardId?: string;
+            /**
+             * Format: uuid
+             * @description The comment to scroll to (card or wiki page).
+             */
+            commentId?: string;
+            /** Format: uuid */
+            fileId?: string;
+            /** Format: uuid */
+            messageId?: string;
+            /** Format: uuid */
+            pageId?: string;
+            /** Format: uuid */
+            projectId?: string;
+            /** Format: uuid */
+            sessionId?: string;
+        };
+        /** @description A muted card, page, session or file: no new notifications about it, except mentions of you. */
+        NotificationMute: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            thingId: string;
+            /** @enum {string} */
+            thingKind: "card" | "wiki_page" | "agent_session" | "file" | "credits";
+            /** @description The thing’s current title (empty when it no longer exists). */
+            title: string;
+        };
+        NotificationPreference: {
+            description: string;
+            /** @description Also by email (batched: unread ones are gathered into one message a few minutes after the first), when the server has a mail server configured. */
+            email: boolean;
+            /**
+             * @description Always: every notification is in the inbox.
+             * @enum {boolean}
+             */
+            inApp: true;
+            /** @enum {string} */
+            type: "mention" | "reply" | "card_assigned" | "agent_work_completed" | "agent_work_failed" | "file_granted" | "credits_low" | "credits_exhausted";
+        };
+        /** @description `notifications.changed`: Their owner only: notifications were marked read or unread, snoozed, or came back from a snooze. */
+        NotificationsChangedEvent: {
+            data: components["schemas"]["NotificationsChangedEventData"];
+            /**
+             * @description The `event:` line: the event type. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            event: "notifications.changed";
+            /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
+            id: string;
+        };
+        /** @description The person’s notifications changed state (in another tab or device too): update the badge and inbox. */
+        NotificationsChangedEventData: {
+            /**
+             * Format: uuid
+             * @description The agent that made the change with its agent token; absent when a person made it.
+             */
+            actorAgentId?: string;
+            /**
+             * Format: uuid
+             * @description The person who made the change (themselves or through an API key); absent when an agent made it.
+             */
+            actorUserId?: string;
+            /**
+             * Format: date-time
+             * @description Mark all read: every one created at or before this.
+             */
+            before?: string;
+            /** @description The `X-Client-Id` header of the request that made the change, when it had one: a tab skips the events it caused itself. */
+            clientId?: string;
+            /** @description The notifications concerned; empty when `before` says which. */
+            ids: string[];
+            /**
+             * @description What happened to them: marked read or unread, snoozed, or back from a snooze (unread, in the inbox again).
+             * @enum {string}
+             */
+            state: "read" | "unread" | "snoozed" | "woken";
+            /** @description The recipient’s unread notifications (not snoozed) now. */
+            unreadCount: number;
+        };
+        /** @description What it is about: the inbox groups notifications by it, and a mute names it. */
+        NotificationThing: {
+            /**
+             * Format: uuid
+             * @description The card, page, session or file; the company for credits.
+             */
+            id: string;
+            /** @enum {string} */
+            kind: "card" | "wiki_page" | "agent_session" | "file" | "credits";
+            /** @description Its title when it happened. */
+            title: string;
+        };
+        NotificationUnreadCount: {
+            /** @description Unread notifications that are not snoozed. */
+            count: number;
         };
         Ok: {
             ok: boolean;
@@ -5516,6 +5902,27 @@ export type components = {
         UpdateMeRequest: {
             name?: string;
             title?: string;
+        };
+        UpdateNotificationPreferencesRequest: {
+            /** @description Per type: whether to email it. */
+            email: {
+                agent_work_completed?: boolean;
+                agent_work_failed?: boolean;
+                card_assigned?: boolean;
+                credits_exhausted?: boolean;
+                credits_low?: boolean;
+                file_granted?: boolean;
+                mention?: boolean;
+                reply?: boolean;
+            };
+        };
+        UpdateNotificationRequest: {
+            read?: boolean;
+            /**
+             * Format: date-time
+             * @description Snooze until this time (in the future, at most 90 days ahead); null wakes it now.
+             */
+            snoozedUntil?: string | null;
         };
         UpdateOrgAgentRequest: {
             manager?: components["schemas"]["MemberRefInput"];
@@ -13305,6 +13712,769 @@ export interface operations {
             };
         };
     };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description `all` (default): what is not snoozed, read or not. `unread`: not read and not snoozed. `snoozed`: snoozed ones, soonest back first. */
+                filter?: "all" | "unread" | "snoozed";
+                /** @description 1..100, default 50. */
+                limit?: number;
+                /** @description Rows to skip, default 0. */
+                offset?: number | null;
+                /** @description `newest` (default): newest first. `unread_first`: unread ones first, each part newest first. */
+                order?: "newest" | "unread_first";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationRequest"];
+            };
+        };
+        responses: {
+            /** @description The notification as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listNotificationMutes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mutes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationMute"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    muteNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                thingId: string;
+                thingKind: "card" | "wiki_page" | "agent_session" | "file";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationMute"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unmuteNotifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                thingId: string;
+                thingKind: "card" | "wiki_page" | "agent_session" | "file";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unmuted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreference"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationPreferencesRequest"];
+            };
+        };
+        responses: {
+            /** @description Every type, as now set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreference"][];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    markNotificationsRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkNotificationsReadRequest"];
+            };
+        };
+        responses: {
+            /** @description How many changed, and the unread count now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MarkNotificationsReadResult"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     streamNotifications: {
         parameters: {
             query?: never;
@@ -13324,6 +14494,98 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": components["schemas"]["LiveStreamMessage"];
+                };
+            };
+            /** @description Malformed id, invalid JSON body or validation error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-scoped key on an operation that needs `write` (`API_KEY_READ_ONLY`), any key on an operation forbidden to keys (`API_KEY_FORBIDDEN`), an agent token on an operation not open to agents (`AGENT_TOKEN_FORBIDDEN`), or a missing role (`FORBIDDEN`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or the caller is not authorized to see it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure (`INTERNAL_ERROR`) with a `requestId` found in the server log */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNotificationUnreadCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationUnreadCount"];
                 };
             };
             /** @description Malformed id, invalid JSON body or validation error */
