@@ -1084,6 +1084,8 @@ export const notifications = pgTable(
     cardId: uuid(),
     pageId: uuid(),
     commentId: uuid(),
+    /** The comment's thread root (the comment itself when it is a root). */
+    threadId: uuid(),
     sessionId: uuid(),
     messageId: uuid(),
     agentId: uuid(),

@@ -32,6 +32,7 @@ CREATE TABLE "notifications" (
 	"card_id" uuid,
 	"page_id" uuid,
 	"comment_id" uuid,
+	"thread_id" uuid,
 	"session_id" uuid,
 	"message_id" uuid,
 	"agent_id" uuid,

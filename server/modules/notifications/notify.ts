@@ -49,6 +49,7 @@ export function presentNotification(row: NotificationRow): Notification {
   if (row.cardId) link.cardId = row.cardId;
   if (row.pageId) link.pageId = row.pageId;
   if (row.commentId) link.commentId = row.commentId;
+  if (row.threadId) link.threadId = row.threadId;
   if (row.anchor) link.anchor = row.anchor;
   if (row.agentId) link.agentId = row.agentId;
   if (row.sessionId) link.sessionId = row.sessionId;
@@ -148,6 +149,7 @@ export async function notify(tx: Executor, actor: EventActor, drafts: Notificati
       cardId: draft.link.cardId ?? null,
       pageId: draft.link.pageId ?? null,
       commentId: draft.link.commentId ?? null,
+      threadId: draft.link.threadId ?? null,
       anchor: draft.link.anchor ?? null,
       agentId: draft.link.agentId ?? null,
       sessionId: draft.link.sessionId ?? null,

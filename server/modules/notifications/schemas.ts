@@ -84,6 +84,10 @@ export const NotificationSchema = z
         cardId: z.uuid().optional(),
         pageId: z.uuid().optional(),
         commentId: z.uuid().optional().openapi({ description: 'The comment to scroll to (card or wiki page).' }),
+        threadId: z
+          .uuid()
+          .optional()
+          .openapi({ description: 'The comment’s thread root (the comment itself when it is a root).' }),
         anchor: z.string().optional().openapi({ description: 'A wiki comment’s anchor: the passage to highlight.' }),
         agentId: z.uuid().optional(),
         sessionId: z.uuid().optional(),

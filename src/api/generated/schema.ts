@@ -5302,6 +5302,11 @@ export type components = {
             projectId?: string;
             /** Format: uuid */
             sessionId?: string;
+            /**
+             * Format: uuid
+             * @description The comment’s thread root (the comment itself when it is a root).
+             */
+            threadId?: string;
         };
         /** @description A muted card, page, session or file: no new notifications about it, except mentions of you. */
         NotificationMute: {
