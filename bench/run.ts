@@ -40,12 +40,15 @@
  *     `limit` 100 on the Large Org's 1,000,000 credit transactions, an agent's metered writes at
  *     100/s while the ledger is read, a metered write's added latency in process, and the billing
  *     route's chunks (chart included).
+ * 14. Notifications (bench/notifications.ts, in process): a card comment's write with 0, 1 and 5
+ *     mentions, a reply notifying 20 people, and the inbox of a person with 10,000 notifications
+ *     (first and deep pages, unread first, the unread count, mark read).
  *
  * Results are also written to bench/results/latest.json. `npm run bench -- home` runs only the
  * server start and section 7, `npm run bench -- wiki` the bundle sizes, the server start and
  * section 8, `npm run bench -- files` only section 9, `npm run bench -- org` only section 10,
  * `npm run bench -- agents` only section 11, `npm run bench -- automation` only section 12,
- * `npm run bench -- credits` only section 13,
+ * `npm run bench -- credits` only section 13, `npm run bench -- notifications` only section 14,
  * `npm run bench -- bundles` only the bundle sizes;
  * none of them writes the results file.
  */
@@ -59,6 +62,7 @@ import { agentsBench } from './agents.ts';
 import { automationBench } from './automation.ts';
 import { boardBench, paletteBench, searchLatency } from './browser.ts';
 import { creditsBench } from './credits.ts';
+import { notificationsBench } from './notifications.ts';
 import { filesListBench } from './files-list.ts';
 import { filesTransferBench } from './files-transfer.ts';
 import { homeBench, homeEndpointTimes, seedHomeActivity } from './home.ts';
@@ -77,8 +81,19 @@ const orgOnly = process.argv.slice(2).includes('org');
 const agentsOnly = process.argv.slice(2).includes('agents');
 const automationOnly = process.argv.slice(2).includes('automation');
 const creditsOnly = process.argv.slice(2).includes('credits');
+const notificationsOnly = process.argv.slice(2).includes('notifications');
 const partial =
-  homeOnly || wikiOnly || filesOnly || bundlesOnly || orgOnly || agentsOnly || automationOnly || creditsOnly;
+  homeOnly ||
+  wikiOnly ||
+  filesOnly ||
+  bundlesOnly ||
+  orgOnly ||
+  agentsOnly ||
+  automationOnly ||
+  creditsOnly ||
+  notificationsOnly;
+/** Only the sections of the bench named on the command line after the first ones (`credits`, `notifications`). */
+const ownSectionOnly = creditsOnly || notificationsOnly;
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
 
 // ---------------------------------------------------------------- 1. bundle sizes
@@ -135,6 +150,7 @@ function bundleSizes() {
   ];
   const organization = '_app/_company/organization.tsx';
   if (existsSync(join(root, 'src/routes', organization))) routes.push(['/organization', [...company, organization]]);
+  routes.push(['/inbox', [...company, '_app/_company/inbox.tsx']]);
   const missing = routes.flatMap(([, files]) => files.map(routeChunk)).filter((key) => !manifest[key]);
   if (missing.length > 0) throw new Error(`bench: no chunk for ${missing.join(', ')} (routes moved?)`);
   const rows = routes.map(([route, files]) => {
@@ -478,9 +494,9 @@ async function autocannon(
   };
 }
 
-if (!homeOnly && !filesOnly && !orgOnly && !agentsOnly && !automationOnly && !creditsOnly) bundleSizes();
-if (!filesOnly && !bundlesOnly && !orgOnly && !agentsOnly && !automationOnly && !creditsOnly) await server();
-if (!homeOnly && !wikiOnly && !bundlesOnly && !orgOnly && !agentsOnly && !automationOnly && !creditsOnly) {
+if (!homeOnly && !filesOnly && !orgOnly && !agentsOnly && !automationOnly && !ownSectionOnly) bundleSizes();
+if (!filesOnly && !bundlesOnly && !orgOnly && !agentsOnly && !automationOnly && !ownSectionOnly) await server();
+if (!homeOnly && !wikiOnly && !bundlesOnly && !orgOnly && !agentsOnly && !automationOnly && !ownSectionOnly) {
   results.files = await filesListBench();
   results.filesTransfer = await filesTransferBench();
 }
@@ -488,6 +504,7 @@ if (!partial || orgOnly) results.organization = await orgChartBench();
 if (!partial || agentsOnly) results.agents = await agentsBench();
 if (!partial || automationOnly) results.automation = await automationBench();
 if (!partial || creditsOnly) results.credits = await creditsBench();
+if (!partial || notificationsOnly) results.notifications = await notificationsBench();
 if (!partial) {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);

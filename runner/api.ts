@@ -10,6 +10,7 @@ import type {
   Board,
   Card,
   CardComment,
+  CommentPage,
   CreditBalance,
   CronJob,
   CronRun,
@@ -19,6 +20,7 @@ import type {
   TaskReport,
   WebhookDelivery,
   WebhookEndpoint,
+  WikiPage,
 } from './types.ts';
 
 export class ApiError extends Error {
@@ -89,6 +91,18 @@ export function createApi({ url, token }: { url: string; token: string }) {
 
   const sessionPath = (agentId: string, sessionId: string) => `/agents/${agentId}/sessions/${sessionId}`;
 
+  /** Every comment of a list (a card's, a page's), oldest first, read page by page (at most `max`). */
+  async function allComments(path: string, signal?: AbortSignal, max = 5000): Promise<CardComment[]> {
+    const all: CardComment[] = [];
+    const limit = 200;
+    for (let offset = 0; offset < max; offset += limit) {
+      const page = await request<CommentPage>('GET', path, { query: { limit, offset }, signal });
+      all.push(...page.comments);
+      if (page.comments.length < limit || all.length >= page.total) break;
+    }
+    return all;
+  }
+
   return {
     base,
     token,
@@ -134,8 +148,26 @@ export function createApi({ url, token }: { url: string; token: string }) {
     getBoard: (projectId: string, signal?: AbortSignal) => request<Board>('GET', `/projects/${projectId}`, { signal }),
     getCard: (projectId: string, cardId: string, signal?: AbortSignal) =>
       request<Card>('GET', `/projects/${projectId}/cards/${cardId}`, { signal }),
-    commentOnCard: (projectId: string, cardId: string, text: string, signal?: AbortSignal) =>
-      request<CardComment>('POST', `/projects/${projectId}/cards/${cardId}/comments`, { body: { text }, signal }),
+    /** A comment on a card, or with `parentId` (a thread's root) a reply in that thread. */
+    commentOnCard: (projectId: string, cardId: string, text: string, signal?: AbortSignal, parentId?: string) =>
+      request<CardComment>('POST', `/projects/${projectId}/cards/${cardId}/comments`, {
+        body: parentId ? { text, parentId } : { text },
+        signal,
+      }),
+    /** A card's comments (roots and replies), oldest first. */
+    listCardComments: (projectId: string, cardId: string, signal?: AbortSignal) =>
+      allComments(`/projects/${projectId}/cards/${cardId}/comments`, signal),
+    getWikiPage: (projectId: string, pageId: string, signal?: AbortSignal) =>
+      request<WikiPage>('GET', `/projects/${projectId}/wiki/${pageId}`, { signal }),
+    /** A wiki page's comments (roots and replies), oldest first. */
+    listWikiComments: (projectId: string, pageId: string, signal?: AbortSignal) =>
+      allComments(`/projects/${projectId}/wiki/${pageId}/comments`, signal),
+    /** A reply in a wiki page's thread (`parentId`, its root). */
+    replyOnWikiPage: (projectId: string, pageId: string, parentId: string, text: string, signal?: AbortSignal) =>
+      request<CardComment>('POST', `/projects/${projectId}/wiki/${pageId}/comments`, {
+        body: { text, parentId },
+        signal,
+      }),
     moveCard: (projectId: string, cardId: string, columnId: string, position: number, signal?: AbortSignal) =>
       request<{ card: Card }>('PATCH', `/projects/${projectId}/cards/${cardId}/move`, {
         body: { columnId, position },

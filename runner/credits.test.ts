@@ -4,14 +4,10 @@
  * work is taken; `agent.credits.changed` on its stream stops and resumes it; when credits come back
  * it picks up what waited.
  */
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { creditAccounts } from '../server/db/schema.ts';
-import type { SystemActor } from '../server/events/record.ts';
-import { applyCreditTransaction } from '../server/modules/credits/ledger.ts';
 import { useTestApp } from '../server/test/harness.ts';
 import { ApiError, type WorkspaceApi } from './api.ts';
-import { recordingLogger, setupAgent, useLiveServer, waitFor } from './test/live.ts';
+import { recordingLogger, setCredits as setCreditsOf, setupAgent, useLiveServer, waitFor } from './test/live.ts';
 import { createTools, runTool } from './tools.ts';
 import type { ActivityInput, AgentMessage, AgentSession, CronRun } from './types.ts';
 
@@ -20,16 +16,8 @@ const live = useLiveServer(t);
 type Org = Awaited<ReturnType<typeof setupAgent>>;
 
 /** Sets the company's credits to `available` (included), as the server does: announced on the streams, or silently. */
-async function setCredits(org: Org, available: number, announce: boolean) {
-  const [account] = await t.ctx.db.select().from(creditAccounts).where(eq(creditAccounts.companyId, org.company.id));
-  const actor: SystemActor | null = announce ? { system: { companyId: org.company.id } } : null;
-  const row = await applyCreditTransaction(t.ctx.db, actor, org.company.id, {
-    type: 'adjustment',
-    change: { included: available - account!.included, purchased: -account!.purchased },
-    note: 'Set by the test',
-  });
-  expect(row).not.toBeNull();
-}
+const setCredits = (org: Org, available: number, announce: boolean) =>
+  setCreditsOf(t, org.company.id, available, announce);
 
 async function openSession(org: Org, text: string) {
   const opened = await t.call('POST', `/agents/${org.agentId}/sessions`, { token: org.memberToken, body: { text } });

@@ -1,9 +1,10 @@
 /**
  * The reference agent runner: one agent's worker. It listens on the agent's event stream and does
  * the work through the public API only: answers chat messages, works on delegated cards, does what
- * its schedules and webhooks hand it and reports the outcome, obeys stop and pause. A reconnect
- * replays events, so before each piece of work it checks the server's state (is the message
- * answered? is the card's session finished? is the run reported?) and never does work twice.
+ * its schedules and webhooks hand it and reports the outcome, answers the card and wiki comments
+ * that mention it (in their threads), obeys stop and pause. A reconnect replays events, so before
+ * each piece of work it checks the server's state (is the message answered? is the card's session
+ * finished? is the run reported? does the thread hold its reply?) and never does work twice.
  *
  * Credits: agent work costs the company credits. When the server refuses a write with 402
  * `CREDITS_EXHAUSTED`, the runner logs it once, drops that piece of work without writing or
@@ -18,12 +19,14 @@ import { cronTaskKey, unfinishedTasks, webhookTaskKey, workOnCronRun, workOnWebh
 import { createRulesBackend } from './backends/rules.ts';
 import type { Backend } from './backends/types.ts';
 import { type EventStream, type StreamEventMessage, openEventStream } from './event-stream.ts';
+import { mentionTaskKey, workOnMention } from './mention.ts';
 import { type WorkDeps, workOnSession } from './work.ts';
 import {
   type Agent,
   type AgentEvent,
   type AgentStatus,
   type CronFiredEvent,
+  type MentionedEvent,
   type RunnerLogger,
   type WebhookReceivedEvent,
   silentLogger,
@@ -101,7 +104,10 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
   let resolveReady!: () => void;
   const ready = new Promise<void>((resolve) => (resolveReady = resolve));
-  /** The work of each session (by its id) and each task (`cron:<runId>`, `webhook:<deliveryId>`), one piece after another. */
+  /**
+   * The work of each session (by its id) and each task (`cron:<runId>`, `webhook:<deliveryId>`,
+   * `mention:<commentId>`), one piece after another.
+   */
   const queues = new Map<string, Promise<void>>();
   /** The abort switch of the piece of work running for a session or a task. */
   const running = new Map<string, AbortController>();
@@ -134,6 +140,11 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
     key: webhookTaskKey(received.deliveryId),
     label: `webhook “${received.name}”`,
     work: (reason) => workOnWebhookDelivery(deps, received, reason),
+  });
+  const mentionJob = (mentioned: MentionedEvent): Job => ({
+    key: mentionTaskKey(mentioned.comment.id),
+    label: `the mention by ${mentioned.comment.author}`,
+    work: (reason) => workOnMention(deps, mentioned, reason),
   });
 
   function schedule(job: Job, reason: string) {
@@ -224,6 +235,14 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
         break;
       case 'agent.integration.revoked':
         log('a connection grant was revoked', { grantId: data.grantId });
+        break;
+      case 'agent.mentioned':
+        log(`${data.comment.author} mentioned the agent in a ${data.cardId ? 'card' : 'wiki'} comment`, {
+          projectId: data.projectId,
+          ...(data.cardId ? { cardId: data.cardId } : { pageId: data.pageId }),
+          commentId: data.comment.id,
+        });
+        schedule(mentionJob(data), 'mention');
         break;
       case 'agent.credits.changed':
         if (data.exhausted) creditsRunOut(data.reason ?? 'the company has run out of credits');

@@ -19,7 +19,7 @@ export function clipOutcome(text: string): string {
 }
 
 /** A sink that keeps the answer in memory and refuses writes once the work is stopped. */
-function collectingSink(signal: AbortSignal, onActivity: (item: ActivityInput) => void) {
+export function collectingSink(signal: AbortSignal, onActivity: (item: ActivityInput) => void) {
   let text = '';
   const stopped = () => Promise.reject(signal.reason ?? new Error('stopped'));
   const sink: ReplySink = {

@@ -4,7 +4,7 @@
  * operations are offered to a language model as tools (`TOOL_DEFINITIONS`, `runTool`).
  */
 import { type WorkspaceApi, isCreditsExhausted } from './api.ts';
-import type { ActivityInput, Board, Card, Project } from './types.ts';
+import type { ActivityInput, Board, Card, Project, WikiPage } from './types.ts';
 
 export type RecordActivity = (item: ActivityInput) => Promise<void>;
 
@@ -68,6 +68,14 @@ export function createTools(api: WorkspaceApi, record: RecordActivity, signal?: 
         { projectId, cardId },
         () => api.getCard(projectId, cardId, signal),
         (card: Card) => `Read the card ${quote(card.title)}`,
+      ),
+    /** Not offered to a model as a tool: the runner reads the page a mention is on. */
+    getWikiPage: (projectId: string, pageId: string) =>
+      step(
+        'get_wiki_page',
+        { projectId, pageId },
+        () => api.getWikiPage(projectId, pageId, signal),
+        (page: WikiPage) => `Read the wiki page ${quote(page.title)}`,
       ),
     listMembers: () =>
       step(

@@ -89,7 +89,42 @@ export type SearchResult = {
 
 export type Member = { kind: 'human' | 'agent'; id: string; name: string; title: string };
 
-export type CardComment = { id: string; author: string; authorAgentId?: string; text: string; at: string };
+/**
+ * A comment of a card or a wiki page (`ProjectCardComment`): a thread's root (`parentId` null) or a
+ * reply to one (threads have one level).
+ */
+export type CardComment = {
+  id: string;
+  author: string;
+  authorUserId?: string;
+  authorAgentId?: string;
+  text: string;
+  at: string;
+  parentId: string | null;
+  /** Wiki thread roots: the passage the thread is about, as it was when the thread was written. */
+  quote?: string | null;
+};
+
+/** A wiki page with its Markdown (`WikiPage`), as far as the runner reads it. */
+export type WikiPage = { id: string; projectId: string; title: string; markdown: string; archivedAt: string | null };
+
+/** A page of comments (`CommentPage`), oldest first. */
+export type CommentPage = { comments: CardComment[]; total: number; limit: number; offset: number };
+
+/**
+ * A card or wiki comment mentions the agent (`@[Name](agent:<id>)`): it is handed the comment as
+ * work, to answer in its thread (`threadId`, the root). Exactly one of `cardId` and `pageId` is set.
+ */
+export type MentionedEvent = {
+  agentId: string;
+  projectId: string;
+  cardId?: string;
+  pageId?: string;
+  comment: CardComment;
+  threadId: string;
+  actorUserId?: string;
+  actorAgentId?: string;
+};
 
 /** What an agent reports of a schedule's run or a webhook delivery it worked on. */
 export type TaskReport = { status: 'succeeded' | 'failed'; outcome?: string };
@@ -159,7 +194,8 @@ export type WebhookReceivedEvent = {
 
 /**
  * Events of `GET /agents/{agentId}/events`. Mostly ids: the runner reads content through the API.
- * A schedule's event carries the instruction it fired with, a webhook's the payload it received.
+ * A schedule's event carries the instruction it fired with, a webhook's the payload it received, a
+ * mention the comment as it was written.
  */
 export type AgentEvent =
   | { type: 'agent.session.message'; data: { agentId: string; sessionId: string; messageId: string } }
@@ -174,7 +210,8 @@ export type AgentEvent =
       data: { agentId: string; grant: { id: string; connectionId: string; scope: string } };
     }
   | { type: 'agent.integration.revoked'; data: { agentId: string; grantId: string } }
-  | { type: 'agent.credits.changed'; data: CreditsChangedEvent };
+  | { type: 'agent.credits.changed'; data: CreditsChangedEvent }
+  | { type: 'agent.mentioned'; data: MentionedEvent };
 
 /**
  * The company ran out of credits (`exhausted`, with the reason: agent work is refused with 402

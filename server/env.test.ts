@@ -15,3 +15,20 @@ describe('the mail and link settings', () => {
     expect(() => loadEnv({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
   });
 });
+
+describe('the notification email delay', () => {
+  it('takes whole seconds from 0 to a week, 300 when unset', () => {
+    expect(loadEnv({}).NOTIFICATION_EMAIL_DELAY_SECONDS).toBe(300);
+    expect(loadEnv({ NOTIFICATION_EMAIL_DELAY_SECONDS: '0' }).NOTIFICATION_EMAIL_DELAY_SECONDS).toBe(0);
+    expect(loadEnv({ NOTIFICATION_EMAIL_DELAY_SECONDS: '60' }).NOTIFICATION_EMAIL_DELAY_SECONDS).toBe(60);
+    expect(loadEnv({ NOTIFICATION_EMAIL_DELAY_SECONDS: '604800' }).NOTIFICATION_EMAIL_DELAY_SECONDS).toBe(604_800);
+  });
+
+  it('refuses a negative, fractional, too long or non-numeric delay, naming the variable', () => {
+    for (const value of ['-1', '1.5', '604801', 'soon']) {
+      expect(() => loadEnv({ NOTIFICATION_EMAIL_DELAY_SECONDS: value }), value).toThrow(
+        /NOTIFICATION_EMAIL_DELAY_SECONDS/,
+      );
+    }
+  });
+});

@@ -104,6 +104,17 @@ const EnvSchema = z.object({
     .optional(),
   /** The sender of invitation emails. */
   MAIL_FROM: z.string().min(3).default('Workspace <no-reply@workspace.local>'),
+  /**
+   * Seconds an unread notification waits before it is emailed (when SMTP_URL is set and the person
+   * wants its type by email): those of one person are gathered into one message, and those read
+   * meanwhile are left out. 0 sends them at the scheduler's next tick.
+   */
+  NOTIFICATION_EMAIL_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(300),
   /** Which data to seed on start: `demo` (default), `large` (demo plus bulk data), or `none`. */
   SEED: z.enum(['demo', 'large', 'none']).default('demo'),
   /**

@@ -67,6 +67,7 @@ const ctx = await createContext({
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : undefined,
     creditPrices: { reply: env.CREDITS_PER_AGENT_REPLY, write: env.CREDITS_PER_AGENT_WRITE },
+    notificationEmailDelayMs: env.NOTIFICATION_EMAIL_DELAY_SECONDS * 1000,
     payments:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? {

@@ -41,6 +41,11 @@ export type AppConfig = {
   schedulerIntervalMs?: number;
   /** Invitation emails over SMTP; unset: none are sent (admins copy the link). */
   mail?: { smtpUrl: string; from: string };
+  /**
+   * How long an unread notification waits before the scheduler emails it (when `mail` is set), in
+   * milliseconds; unset: 5 minutes (modules/notifications/scheduled.ts).
+   */
+  notificationEmailDelayMs?: number;
   /** Credits charged for agent work (modules/credits); unset: the defaults there (5 a reply, 1 a write). */
   creditPrices?: CreditPrices;
   /** Credit-pack purchases through Stripe Checkout; unset: purchases are unavailable. */

@@ -5,7 +5,7 @@
  */
 import { readSse } from '../sse.ts';
 import { READ_ONLY_TOOLS, TOOL_DEFINITIONS, type ToolName, compactBoard, runTool } from '../tools.ts';
-import type { Backend, CardPlanInput, ChatTurn, TaskBrief, WorkContext } from './types.ts';
+import type { Backend, CardPlanInput, ChatTurn, MentionBrief, TaskBrief, WorkContext } from './types.ts';
 
 export type OpenAiOptions = {
   /** The API base, e.g. `http://localhost:11434/v1` (Ollama) or `http://localhost:8000/v1` (vLLM). */
@@ -55,6 +55,11 @@ function taskNote(task: TaskBrief) {
   return `${source} Nobody is reading along: do what is asked with the tools, then answer in a few sentences what you did and found (at most 2,000 characters); that answer is reported as the outcome.`;
 }
 
+/** What the model is told when the work is a comment that mentioned it: its answer is its reply in the thread. */
+function mentionNote(mention: MentionBrief) {
+  return `${mention.by} mentioned you in a comment on the ${mention.where === 'card' ? 'card' : 'wiki page'} “${mention.title}”: the conversation is that comment's thread, the last user turn is the comment. Your answer is posted as your reply in the thread (plain text, at most 10,000 characters).`;
+}
+
 export function createOpenAiBackend(options: OpenAiOptions): Backend {
   const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   const maxRounds = options.maxToolRounds ?? 8;
@@ -67,6 +72,7 @@ export function createOpenAiBackend(options: OpenAiOptions): Backend {
       'Use the tools to read the workspace. State only facts you got from the tools or the conversation; when you do not know, say so. Answer briefly, in plain text.',
       `Today is ${new Date().toISOString().slice(0, 10)}.`,
       context.task ? taskNote(context.task) : '',
+      context.mention ? mentionNote(context.mention) : '',
     ]
       .filter(Boolean)
       .join('\n');

@@ -28,6 +28,7 @@ const CAPABILITIES = [
   '- summarise a board: columns, blocked and overdue cards, who has what: “summarise Café roadmap”',
   '- triage a board: what needs attention (blocked, overdue, urgent or high priority, unassigned): “triage Support”',
   '- work on a card delegated to me: I comment a plan and move it to a Review column.',
+  '- answer when you mention me in a card or wiki comment: I reply in its thread.',
   '- on a schedule, do any of these requests; on a webhook, describe what was delivered and find what it relates to.',
 ].join('\n');
 
@@ -83,9 +84,9 @@ export function createRulesBackend(options: RulesOptions = {}): Backend {
   async function findBoard(context: WorkContext, question: string, phrase: string | null): Promise<Board | string> {
     const projects = (await context.tools.listProjects()).filter((project) => !project.archived);
     let project: Project | null = matchBoard(question, phrase, projects);
-    // In a session about a card, "summarise" means that card's board.
-    const card = context.session?.card;
-    if (!project && !phrase && card) project = projects.find((candidate) => candidate.id === card.projectId) ?? null;
+    // In a session about a card, or a comment on a card or page, "summarise" means its board.
+    const about = context.session?.card?.projectId ?? context.mention?.projectId;
+    if (!project && !phrase && about) project = projects.find((candidate) => candidate.id === about) ?? null;
     if (!project && !phrase && projects.length === 1) project = projects[0]!;
     if (!project) {
       const names = projects.map((candidate) => quote(candidate.name)).join(', ');

@@ -20,12 +20,29 @@ export type TaskBrief =
   | { kind: 'schedule'; name: string; instruction: string }
   | { kind: 'webhook'; name: string; instruction: string; payload: unknown };
 
+/**
+ * A comment mentioned the agent: the history is its thread (the mentioning comment last, after a
+ * system turn describing the card or page), and the answer becomes the agent's reply in the thread.
+ */
+export type MentionBrief = {
+  where: 'card' | 'wiki';
+  projectId: string;
+  /** The card's or the page's id. */
+  id: string;
+  /** The card's or the page's title. */
+  title: string;
+  /** Who wrote the mentioning comment (their display name). */
+  by: string;
+};
+
 export type WorkContext = {
   agent: Agent;
-  /** The session worked on; null for a task (`task`). */
+  /** The session worked on; null for a task (`task`) or a mention (`mention`). */
   session: AgentSession | null;
   /** Set when the work is a schedule's or a webhook's task rather than a conversation. */
   task?: TaskBrief;
+  /** Set when the work is answering a comment that mentioned the agent. */
+  mention?: MentionBrief;
   tools: WorkspaceTools;
   sink: ReplySink;
   /** Aborts when the person stops the session (or the runner stops): stop at once, write nothing more. */

@@ -5,7 +5,11 @@
  */
 import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { creditAccounts } from '../../server/db/schema.ts';
+import type { SystemActor } from '../../server/events/record.ts';
+import { applyCreditTransaction } from '../../server/modules/credits/ledger.ts';
 import type { TestApp } from '../../server/test/harness.ts';
 import { createRulesBackend } from '../backends/rules.ts';
 import { type Runner, type RunnerOptions, startRunner } from '../runner.ts';
@@ -130,4 +134,19 @@ export async function addCard(
     expect(updated.status).toBe(200);
   }
   return cardId;
+}
+
+/**
+ * Sets a company's credits to `available` (included), as the server does: announced on the
+ * streams (`agent.credits.changed` when it crosses exhaustion), or silently.
+ */
+export async function setCredits(t: TestApp, companyId: string, available: number, announce: boolean) {
+  const [account] = await t.ctx.db.select().from(creditAccounts).where(eq(creditAccounts.companyId, companyId));
+  const actor: SystemActor | null = announce ? { system: { companyId } } : null;
+  const row = await applyCreditTransaction(t.ctx.db, actor, companyId, {
+    type: 'adjustment',
+    change: { included: available - account!.included, purchased: -account!.purchased },
+    note: 'Set by the test',
+  });
+  expect(row).not.toBeNull();
 }

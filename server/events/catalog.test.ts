@@ -183,6 +183,16 @@ describe('the event catalog', () => {
       // streams a reply, the member stops it; a card and a folder delegated and granted to it; paused.
       const agent = await call('POST', '/agents', { name: 'Catalogue bot' });
       const { secret } = await call('POST', `/agents/${agent.id}/tokens`, { name: 'runner' });
+      // Mentions (NP): a card comment mentions the member (`notification.created`, on the member's
+      // stream only; replies above made some too) and the agent (`agent.mentioned`, its stream).
+      await call('POST', comments, {
+        text: `Over to @[${org.member.name}](person:${org.member.id}) and @[${agent.name}](agent:${agent.id})`,
+      });
+      // Read state (NA): the member marks everything read, then one unread again
+      // (`notifications.changed`, on the member's stream only).
+      const inbox = await call('GET', '/notifications', undefined, org.memberToken);
+      await call('POST', '/notifications/read', { before: new Date().toISOString() }, org.memberToken);
+      await call('POST', '/notifications/read', { ids: [inbox[0].id], read: false }, org.memberToken);
       const chat = await call('POST', `/agents/${agent.id}/sessions`, { text: 'Hello' }, org.memberToken);
       const sessionUrl = `/agents/${agent.id}/sessions/${chat.session.id}`;
       const agentReply = await call('POST', `${sessionUrl}/messages`, { text: 'Hi', done: false }, secret);

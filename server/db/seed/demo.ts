@@ -6,6 +6,7 @@ import { LARGE_BOARD, seedBoards, seedLargeBoard, seedSearchCorpus } from './boa
 import { LARGE_ORG, seedDemoOrganization, seedLargeOrganization } from './organization.ts';
 import { seedLargeWiki, seedWiki } from './wiki.ts';
 import { seedDemoCredits, seedLargeLedger } from './credits.ts';
+import { seedDemoNotifications } from './notifications.ts';
 
 export const DEMO_PASSWORD = 'workspace-demo';
 export const DEMO_COMPANY = 'Acme Robotics';
@@ -135,7 +136,8 @@ const demoAgents = [
 /**
  * Seeds the demo company once: a second run finds Ada and changes nothing; its organization
  * (server/db/seed/organization.ts) likewise, also into a company seeded before it; then its credits
- * (server/db/seed/credits.ts: the Team plan and 90 days of ledger), once. With `large`, also the
+ * (server/db/seed/credits.ts: the Team plan and 90 days of ledger), once; then its people's inbox
+ * (server/db/seed/notifications.ts), once. With `large`, also the
  * 2,000-card benchmark board, the search corpus and the wiki benchmarks' data (a 50,000-word page
  * in the large board's wiki, a project with 1,000 pages), the chart benchmarks' "Large Org" (5,000
  * members) and the ledger benchmarks' 1,000,000 credit transactions in its company, each once.
@@ -160,6 +162,8 @@ export async function seedDemo(
   const password = () => hashPassword(DEMO_PASSWORD);
   if (companyId && (await seedDemoOrganization(db, companyId, password))) seeded.push('demo organization');
   if (companyId && (await db.transaction((tx) => seedDemoCredits(tx, companyId)))) seeded.push('demo credits');
+  // After the credits, so the inbox's cards, pages and comments exist with their final titles.
+  if (companyId && (await db.transaction((tx) => seedDemoNotifications(tx, companyId)))) seeded.push('demo inbox');
   if (options.large && companyId) {
     if (await seedLargeBoard(db, companyId)) seeded.push('large board');
     if (await seedSearchCorpus(db, companyId, await password())) seeded.push('search corpus');

@@ -46,6 +46,10 @@ const Description = z.string().trim().max(2000);
 
 const manageRule =
   'For company admins and the person responsible for the agent (403 `FORBIDDEN` for other members); keys get 403 `API_KEY_FORBIDDEN`.';
+/** What mentions in chat messages do (createAgentSession, postAgentMessage). */
+const CHAT_MENTIONS_NOTE =
+  'Mentions are written in `text`: `@[Name](person:<userId>)` for a person, `@[Name](agent:<agentId>)` for an agent (at most 20 distinct); an id that is not a person (or agent) of the company — unknown, of another company — is 400 `VALIDATION_ERROR` on `text`, and nothing is written. Only the session’s person sees a session, so only a mention of them notifies (`mention`, never the message’s own author: in practice an agent’s reply naming its person); mentions of other people are valid but notify nobody, and a mentioned agent is handed nothing (mention agents in card or wiki comments to hand them work).';
+
 const sessionRule =
   'A chat session is visible to the person who opened it and to the agent only (404 for anyone else); a delegated card’s session to every member.';
 
@@ -292,8 +296,7 @@ export const createAgentSessionRoute = protectedRoute('write', {
   operationId: 'createAgentSession',
   tags,
   summary: 'Open a chat session with an agent',
-  description:
-    'With the first message, which becomes its title (renamable) and goes to the agent’s stream. The session is private to the caller and the agent.',
+  description: `With the first message, which becomes its title (renamable) and goes to the agent’s stream. The session is private to the caller and the agent.\n\n${CHAT_MENTIONS_NOTE}`,
   request: {
     params: agentParams,
     body: jsonBody(
@@ -388,6 +391,8 @@ export const postAgentMessageRoute = protectedRoute(
       `${sessionRule}`,
       'A person (the session’s own; for a delegated card, the accountable person — 403 for other members) sends `text` (1..20,000 characters): the session becomes `working` and the agent’s stream gets `agent.session.message`. 409 `AGENT_UNAVAILABLE` when the agent is paused or completed.',
       'The agent sends its reply: `text` (0..20,000), `activity` (its steps, at most 50 per request) and `done` (default true). With `done: false` the reply is `streaming`: append to it with `PATCH …/messages/{messageId}` and finish it there. 409 `SESSION_STOPPED` once the person stopped the session.',
+      CHAT_MENTIONS_NOTE,
+      'A reply that mentions the session’s person notifies them when it is finished: at once with `done` true (the default), else when `PATCH …/messages/{messageId}` sets its `status`.',
       agentCostNote('reply'),
     ].join('\n\n'),
     request: {
@@ -425,7 +430,7 @@ export const updateAgentMessageRoute = protectedRoute(
     tags,
     summary: 'The agent appends to its streaming reply, and finishes it',
     description:
-      'For the agent’s own token; people get 404 (the reply is not theirs to write). `append` adds text (the reply stays within 20,000 characters: 400 beyond), `activity` adds steps, `status` finishes it (`complete` or `error`). Each piece reaches the session’s readers at once as `agent.message.appended`. 409 `MESSAGE_FINISHED` when the reply is no longer streaming, `SESSION_STOPPED` when the session was stopped. Free: continuing a reply costs no credits (the agent’s reply was charged once, when `POST …/messages` opened it), so a streamed reply costs what a reply sent in one piece does.',
+      'For the agent’s own token; people get 404 (the reply is not theirs to write). `append` adds text (the reply stays within 20,000 characters: 400 beyond), `activity` adds steps, `status` finishes it (`complete` or `error`). Each piece reaches the session’s readers at once as `agent.message.appended`. 409 `MESSAGE_FINISHED` when the reply is no longer streaming, `SESSION_STOPPED` when the session was stopped. Free: continuing a reply costs no credits (the agent’s reply was charged once, when `POST …/messages` opened it), so a streamed reply costs what a reply sent in one piece does.\n\nMentions (see `POST …/messages`) are checked on the reply’s whole text as it would be after the piece, whenever the piece completes a mention the reply did not hold yet (a mention split across pieces is checked once it is whole): 400 `VALIDATION_ERROR` on `append` and nothing is written, so a reply never holds an unchecked mention. When `status` finishes the reply (`complete` or `error`), the session’s person is notified if the whole text mentions them, once (`mention`); a reply stopped by its person notifies nobody.',
     request: {
       params: messageParams,
       body: jsonBody(

@@ -32,6 +32,7 @@ import { ApiError, ErrorCode, forbidden, invalidField, notFound } from '../../ht
 import { isCompanyAdmin, requireCompany } from '../../policies/index.ts';
 import { findProject } from '../projects/index.ts';
 import { chargeAgentWork, creditsSpentBySession } from '../credits/index.ts';
+import { checkMentions, type Mention, notify, parseMentions } from '../notifications/index.ts';
 import {
   type ActivityInput,
   type AgentMessage,
@@ -311,8 +312,42 @@ async function updateSessionRow(db: Executor, id: string, fields: Partial<typeof
   return row!;
 }
 
-/** A person's message: reopens the session and hands the agent the work. */
-async function postPersonMessage(tx: Executor, actor: Actor, session: SessionRow, agent: AgentRow, text: string) {
+/**
+ * Mentions in chat messages (`@[Name](person:<id>)`, `@[Name](agent:<id>)`): checked like a
+ * comment's (400 on `text`, nothing written). A session is seen by its person only, so a message
+ * mentioning its person notifies them (`mention`, dedupe `mention:<messageId>`, never its author:
+ * in practice an agent's reply naming its person); mentions of anyone else are valid but notify
+ * nobody, and a mentioned agent is handed nothing (sessions are not comment threads).
+ */
+async function notifyChatMention(
+  tx: Executor,
+  actor: Actor,
+  session: SessionRow,
+  message: MessageRow,
+  mentions: Mention[],
+) {
+  if (!mentions.some((mention) => mention.kind === 'person' && mention.id === session.userId)) return;
+  await notify(tx, actor, [
+    {
+      type: 'mention',
+      userId: session.userId,
+      thing: { kind: 'agent_session', id: session.id, title: session.title },
+      snippet: message.text,
+      link: { agentId: session.agentId, sessionId: session.id, messageId: message.id },
+      dedupeKey: `mention:${message.id}`,
+    },
+  ]);
+}
+
+/** A person's message (its mentions checked by the caller): reopens the session and hands the agent the work. */
+async function postPersonMessage(
+  tx: Executor,
+  actor: Actor,
+  session: SessionRow,
+  agent: AgentRow,
+  text: string,
+  mentions: Mention[],
+) {
   if (agent.status !== 'active') throw agentUnavailable(agent);
   const now = new Date();
   const [message] = await tx
@@ -329,6 +364,7 @@ async function postPersonMessage(tx: Executor, actor: Actor, session: SessionRow
     { agentId: agent.id, sessionId: session.id, messageId: message!.id },
     { agentId: agent.id },
   );
+  await notifyChatMention(tx, actor, session, message!, mentions);
   return message!;
 }
 
@@ -338,6 +374,7 @@ export async function createSession(ctx: AppContext, actor: Actor, agentId: stri
   return ctx.db.transaction(async (tx) => {
     const agent = await findAgent(tx, company.id, agentId);
     if (agent.status !== 'active') throw agentUnavailable(agent);
+    const mentions = await checkMentions(tx, company.id, text);
     const [session] = await tx
       .insert(agentSessions)
       .values({
@@ -348,7 +385,7 @@ export async function createSession(ctx: AppContext, actor: Actor, agentId: stri
         status: 'working',
       })
       .returning();
-    const message = await postPersonMessage(tx, actor, session!, agent, text);
+    const message = await postPersonMessage(tx, actor, session!, agent, text, mentions);
     const [current] = await tx.select().from(agentSessions).where(eq(agentSessions.id, session!.id));
     return {
       session: await presentSession(tx, current!),
@@ -389,12 +426,14 @@ export async function postMessage(
       }
       const text = input.text?.trim() ? input.text : undefined;
       if (text === undefined) throw invalidField('text', 'must not be empty');
-      const message = await postPersonMessage(tx, actor, session, agent, text);
+      const mentions = await checkMentions(tx, session.companyId, text);
+      const message = await postPersonMessage(tx, actor, session, agent, text, mentions);
       return presentMessageRow(message, session, await namesFor(tx, agentId, [message]), null);
     }
     if (session.status === 'stopped') throw sessionStopped();
     const items = activityItems(input.activity);
     if (!input.text && items.length === 0) throw invalidField('text', 'give the reply’s text or its activity');
+    const mentions = await checkMentions(tx, session.companyId, input.text ?? '');
     const done = input.done ?? true;
     const now = new Date();
     const [message] = await tx
@@ -411,6 +450,8 @@ export async function postMessage(
     const updated = await updateSessionRow(tx, session.id, { status, lastMessageAt: now });
     await recordMessage(tx, actor, 'agent.message.created', updated, message!);
     if (status !== session.status) await recordSession(tx, actor, updated);
+    // A streamed reply notifies when it is finished (`updateMessage`), with its whole text.
+    if (done) await notifyChatMention(tx, actor, session, message!, mentions);
     return presentMessageRow(message!, session, await namesFor(tx, agentId, [message!]));
   });
 }
@@ -456,6 +497,15 @@ export async function updateMessage(
         `would make the reply longer than ${MAX_MESSAGE_CHARS.toLocaleString('en')} characters`,
       );
     }
+    // Mentions are checked on the text as it will be after this piece, whenever the piece completes
+    // a mention the text did not hold yet (one split across pieces counts once it is whole): stored
+    // text never holds an unchecked mention, and a piece without new mentions costs no query.
+    const known = new Set(parseMentions(current.text).map((mention) => `${mention.kind}:${mention.id}`));
+    const after = current.text + append;
+    let mentions = parseMentions(after);
+    if (mentions.some((mention) => !known.has(`${mention.kind}:${mention.id}`))) {
+      mentions = await checkMentions(tx, session.companyId, after, 'append');
+    }
     const items = activityItems(input.activity);
     if (current.activity.length + items.length > MAX_ACTIVITY_PER_MESSAGE) {
       throw invalidField('activity', `a reply holds at most ${MAX_ACTIVITY_PER_MESSAGE} steps`);
@@ -480,6 +530,8 @@ export async function updateMessage(
       const updated = await updateSessionRow(tx, session.id, { status, lastMessageAt: new Date() });
       await recordMessage(tx, actor, 'agent.message.updated', updated, message!);
       if (status !== session.status) await recordSession(tx, actor, updated);
+      // Finished (complete, or ended in an error): its person hears of a mention, with the whole text.
+      await notifyChatMention(tx, actor, session, message!, mentions);
     }
     return presentMessageRow(message!, session, await namesFor(tx, agentId, [message!]));
   });
@@ -533,6 +585,35 @@ export async function stopSession(ctx: AppContext, actor: Actor, agentId: string
   });
 }
 
+/**
+ * A delegated card's work reported `completed` or `failed` tells the person who delegated it (the
+ * session's person): `agent_work_completed` / `agent_work_failed`, in the report's transaction,
+ * once per session and outcome (reported again, or again after more work, it tells nothing new).
+ * A chat session's status tells nobody: there is no card, and its person is in the conversation.
+ * The snippet is the start of the agent's last reply (its summary of the work), else the title.
+ */
+async function notifyWorkOutcome(tx: Executor, actor: Actor, session: SessionRow) {
+  if (!session.cardId || !session.projectId) return;
+  if (session.status !== 'completed' && session.status !== 'failed') return;
+  const [card] = await tx.select({ title: cards.title }).from(cards).where(eq(cards.id, session.cardId));
+  const [reply] = await tx
+    .select({ text: sql<string>`left(${agentMessages.text}, 1000)` })
+    .from(agentMessages)
+    .where(and(eq(agentMessages.sessionId, session.id), eq(agentMessages.role, 'agent')))
+    .orderBy(desc(agentMessages.seq))
+    .limit(1);
+  await notify(tx, actor, [
+    {
+      type: session.status === 'completed' ? 'agent_work_completed' : 'agent_work_failed',
+      userId: session.userId,
+      thing: { kind: 'card', id: session.cardId, title: card?.title ?? session.title },
+      snippet: reply?.text.trim() ? reply.text : session.title,
+      link: { projectId: session.projectId, cardId: session.cardId, agentId: session.agentId, sessionId: session.id },
+      dedupeKey: `work:${session.id}:${session.status}`,
+    },
+  ]);
+}
+
 /** Its person renames a session; the agent reports a delegated card's work `completed` or `failed`. */
 export async function updateSession(
   ctx: AppContext,
@@ -558,6 +639,7 @@ export async function updateSession(
     }
     const updated = await updateSessionRow(tx, session.id, fields);
     await recordSession(tx, actor, updated);
+    if (updated.status !== session.status) await notifyWorkOutcome(tx, actor, updated);
     return presentSession(tx, updated);
   });
 }

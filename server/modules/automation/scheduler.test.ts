@@ -330,7 +330,10 @@ describe('startScheduler', () => {
         },
       },
     } as unknown as AppContext;
-    const scheduler = startScheduler(fake, { renew: async () => 0 });
+    const scheduler = startScheduler(fake, {
+      renew: async () => 0,
+      notifications: async () => ({ woken: 0, emailed: 0 }),
+    });
     try {
       expect(passes).toBe(1); // one pass at start
       // Ten ticks come and go while the first pass hangs: none starts a second.

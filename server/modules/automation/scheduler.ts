@@ -15,8 +15,9 @@
  * gets one "daily report", not three.
  *
  * The same tick renews the subscriptions whose period has ended (credits/renewal.ts, exactly once
- * per period across instances too), after the cron jobs and apart from them: a failure of one is
- * logged and never stops the other.
+ * per period across instances too), then wakes due notification snoozes and emails notification
+ * digests (notifications/scheduled.ts, once per notification across instances too), after the
+ * cron jobs and apart from them: a failure of one step is logged and never stops the others.
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../types.ts';
@@ -24,6 +25,7 @@ import { rows } from '../../db/rows.ts';
 import { agents, cronJobs } from '../../db/schema.ts';
 import type { AgentRow } from '../agents/index.ts';
 import { renewSubscriptions } from '../credits/index.ts';
+import { runNotificationTasks } from '../notifications/index.ts';
 import { recordRun } from './cron-service.ts';
 import { nextRunAfter } from './schedule.ts';
 
@@ -110,14 +112,21 @@ export async function runDueCronJobs(
 }
 
 /**
- * Runs `runDueCronJobs`, then `renew` (the subscriptions' period renewal; tests may pass their
- * own), every `ctx.config.schedulerIntervalMs` (default 10 s), never two ticks at once in this
- * process; a failure of either is logged, does not stop the other, and the next tick tries again.
- * The timer does not keep the process alive.
+ * Runs `runDueCronJobs`, then `renew` (the subscriptions' period renewal), then `notifications`
+ * (snoozes woken, digests emailed; tests may pass their own steps), every
+ * `ctx.config.schedulerIntervalMs` (default 10 s), never two ticks at once in this process; a
+ * failure of one step is logged, does not stop the others, and the next tick tries again. The
+ * timer does not keep the process alive.
  */
 export function startScheduler(
   ctx: AppContext,
-  { renew = renewSubscriptions }: { renew?: (ctx: AppContext, now: Date) => Promise<number> } = {},
+  {
+    renew = renewSubscriptions,
+    notifications = runNotificationTasks,
+  }: {
+    renew?: (ctx: AppContext, now: Date) => Promise<number>;
+    notifications?: (ctx: AppContext, now: Date) => Promise<{ woken: number; emailed: number }>;
+  } = {},
 ): { stop(): void } {
   const interval = ctx.config.schedulerIntervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS;
   let running = false;
@@ -137,6 +146,14 @@ export function startScheduler(
         if (renewed > 0) ctx.logger.debug(`scheduler: renewed ${renewed} subscription${renewed === 1 ? '' : 's'}`);
       } catch (error) {
         ctx.logger.warn(`scheduler: renewing subscriptions failed: ${(error as Error).message}`);
+      }
+      try {
+        const { woken, emailed } = await notifications(ctx, new Date());
+        if (woken > 0 || emailed > 0) {
+          ctx.logger.debug(`scheduler: woke ${woken} snoozed notification(s), emailed ${emailed} digest(s)`);
+        }
+      } catch (error) {
+        ctx.logger.warn(`scheduler: notifications failed: ${(error as Error).message}`);
       }
     } finally {
       running = false;

@@ -9,6 +9,7 @@ import { requireCompany } from '../../policies/index.ts';
 import { findProject } from '../projects/index.ts';
 import { onAssigneeChange } from '../agents/index.ts';
 import { chargeCardWork } from '../credits/index.ts';
+import { notify } from '../notifications/index.ts';
 import { type CardRow, fullCard, liveCardIds, presentCard } from './present.ts';
 import type { Card, ColumnEntry } from './schemas.ts';
 
@@ -118,12 +119,33 @@ export async function getCard(ctx: AppContext, actor: Actor, projectId: string, 
   return fullCard(ctx.db, await findCard(ctx.db, projectId, cardId));
 }
 
-/** Creates a card at `position` among the column's live cards (default: at the bottom). */
 /** A card's assignee as the agents module takes it. */
 function assigneeOf(row: CardRow): { kind: 'human' | 'agent'; id: string } | null {
   return row.assigneeKind && row.assigneeId ? { kind: row.assigneeKind, id: row.assigneeId } : null;
 }
 
+/**
+ * A card given to a person tells them (`card_assigned`), in the card's transaction: on creation
+ * with a person assignee, or when the assignee becomes another person. Not when they assigned it
+ * to themselves (`notify` skips the actor), not for an agent (delegation opens a session instead),
+ * and not when an edit leaves the same person assigned. No dedupe: assigned again later, told again.
+ */
+async function notifyAssignee(tx: Executor, actor: Actor, before: CardRow | null, after: CardRow) {
+  if (after.assigneeKind !== 'human' || !after.assigneeId) return;
+  if (before?.assigneeKind === 'human' && before.assigneeId === after.assigneeId) return;
+  await notify(tx, actor, [
+    {
+      type: 'card_assigned',
+      userId: after.assigneeId,
+      thing: { kind: 'card', id: after.id, title: after.title },
+      // The start of what the card asks for; empty when it has no description.
+      snippet: after.description,
+      link: { projectId: after.projectId, cardId: after.id },
+    },
+  ]);
+}
+
+/** Creates a card at `position` among the column's live cards (default: at the bottom). */
 export async function createCard(ctx: AppContext, actor: Actor, projectId: string, input: NewCard) {
   const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
@@ -141,6 +163,7 @@ export async function createCard(ctx: AppContext, actor: Actor, projectId: strin
     await recordEvent(tx, actor, 'card.created', { projectId, card, columns });
     // A card created for an agent is delegated to it.
     await onAssigneeChange(tx, actor, { id, projectId, title: row!.title }, null, assigneeOf(row!));
+    await notifyAssignee(tx, actor, null, row!);
     return { card, columns };
   });
 }
@@ -202,6 +225,7 @@ export async function updateCard(
         assigneeOf(current),
         assigneeOf(row!),
       );
+      await notifyAssignee(tx, actor, current, row!);
     }
     return card;
   });

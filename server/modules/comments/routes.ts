@@ -8,6 +8,7 @@ import {
   UpdateCommentRequest,
 } from './schemas.ts';
 import { agentCostNote, creditsExhaustedResponse } from '../credits/index.ts';
+import { COMMENT_EDIT_MENTIONS_NOTE, COMMENT_MENTIONS_NOTE } from './mentions.ts';
 
 const tags = ['Card comments'];
 const cardParams = z.object({ projectId: uuidParam('projectId'), cardId: uuidParam('cardId') });
@@ -39,7 +40,7 @@ export const createCommentRoute = protectedRoute(
     operationId: 'createCardComment',
     tags,
     summary: 'Comment on a card, or reply to a thread',
-    description: `Threads have one level: \`parentId\` must be a root comment of this card (a reply to a reply is 400). A reply to a resolved thread reopens it. ${agentCostNote('write')}`,
+    description: `Threads have one level: \`parentId\` must be a root comment of this card (a reply to a reply is 400). A reply to a resolved thread reopens it.\n\n${COMMENT_MENTIONS_NOTE}\n\n${agentCostNote('write')}`,
     request: {
       params: cardParams,
       body: {
@@ -65,8 +66,7 @@ export const updateCommentRoute = protectedRoute('write', {
   operationId: 'updateCardComment',
   tags,
   summary: 'Edit your comment, or resolve / reopen a thread',
-  description:
-    '`text`: only the author may edit (403 otherwise); `editedAt` is set. `resolved`: anyone may resolve or reopen a thread, on its root only (400 on a reply).',
+  description: `\`text\`: only the author may edit (403 otherwise); \`editedAt\` is set. \`resolved\`: anyone may resolve or reopen a thread, on its root only (400 on a reply).\n\n${COMMENT_EDIT_MENTIONS_NOTE}`,
   request: {
     params: commentParams,
     body: {

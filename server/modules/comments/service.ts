@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
 import { cardComments } from '../../db/schema.ts';
@@ -8,7 +8,9 @@ import { assertCan, requireCompany } from '../../policies/index.ts';
 import { findCard } from '../cards/index.ts';
 import { findProject } from '../projects/index.ts';
 import { chargeCardWork } from '../credits/index.ts';
+import { checkMentions, parseMentions } from '../notifications/index.ts';
 import { commentChanges } from './changes.ts';
+import { announceComment } from './mentions.ts';
 import type { Comment } from './schemas.ts';
 
 type CommentRow = typeof cardComments.$inferSelect;
@@ -67,7 +69,9 @@ export async function listComments(
 
 /**
  * Adds a root comment or a reply. Threads have one level: a reply to a reply is refused. A reply
- * to a resolved thread reopens it.
+ * to a resolved thread reopens it. Its mentions are checked first (400 on `text`); the mentioned,
+ * the thread's people (on a reply) and mentioned agents are told in its transaction
+ * (`announceComment`).
  */
 export async function addComment(
   ctx: AppContext,
@@ -78,8 +82,10 @@ export async function addComment(
 ) {
   return ctx.db.transaction(async (tx) => {
     await chargeCardWork(ctx, tx, actor, 'createCardComment', cardId);
-    await visibleCard(tx, actor, projectId, cardId);
+    const { project, card } = await visibleCard(tx, actor, projectId, cardId);
+    const mentions = await checkMentions(tx, project.companyId, input.text);
     let reopened: Comment | undefined;
+    const participants: string[] = [];
     if (input.parentId) {
       const [parent] = await tx
         .select()
@@ -89,6 +95,7 @@ export async function addComment(
       if (!parent) throw invalidField('parentId', 'is not a comment on this card');
       if (parent.parentId !== null)
         throw invalidField('parentId', 'is a reply; threads have one level, so reply to its root');
+      participants.push(...(await threadPeople(tx, parent)));
       if (parent.resolvedAt) {
         const [row] = await tx
           .update(cardComments)
@@ -117,11 +124,36 @@ export async function addComment(
       comment,
       ...(reopened ? { reopened } : {}),
     });
+    await announceComment(tx, actor, {
+      subject: { kind: 'card', companyId: project.companyId, projectId, cardId, title: card.title },
+      comment,
+      mentions,
+      participants,
+    });
     return comment;
   });
 }
 
-/** Edits your own comment's text, and/or resolves or reopens a thread (anyone may). */
+/** The people of a thread so far: its root's author, then those who replied (agents are not told). */
+async function threadPeople(db: Executor, root: CommentRow): Promise<string[]> {
+  const repliers = await db
+    .selectDistinct({ id: cardComments.authorUserId })
+    .from(cardComments)
+    // The card's id first: (card_id, created_at) is indexed, parent_id is not.
+    .where(
+      and(
+        eq(cardComments.cardId, root.cardId),
+        eq(cardComments.parentId, root.id),
+        isNotNull(cardComments.authorUserId),
+      ),
+    );
+  return [root.authorUserId, ...repliers.map((row) => row.id)].filter((id): id is string => id !== null);
+}
+
+/**
+ * Edits your own comment's text, and/or resolves or reopens a thread (anyone may). A changed text's
+ * mentions are checked (400 on `text`); people and agents it newly mentions are told.
+ */
 export async function updateComment(
   ctx: AppContext,
   actor: Actor,
@@ -131,9 +163,10 @@ export async function updateComment(
   changes: { text?: string; resolved?: boolean },
 ) {
   return ctx.db.transaction(async (tx) => {
-    const { project } = await visibleCard(tx, actor, projectId, cardId);
+    const { project, card } = await visibleCard(tx, actor, projectId, cardId);
     const current = await findComment(tx, cardId, commentId);
     const fields = commentChanges(actor.principal, project.companyId, current, changes);
+    const mentions = fields.text === undefined ? null : await checkMentions(tx, project.companyId, fields.text);
     const [row] =
       Object.keys(fields).length > 0
         ? await tx.update(cardComments).set(fields).where(eq(cardComments.id, commentId)).returning()
@@ -142,6 +175,14 @@ export async function updateComment(
     const type =
       changes.resolved === undefined ? 'comment.updated' : changes.resolved ? 'comment.resolved' : 'comment.reopened';
     await recordEvent(tx, actor, type, { projectId, cardId, comment });
+    if (mentions) {
+      await announceComment(tx, actor, {
+        subject: { kind: 'card', companyId: project.companyId, projectId, cardId, title: card.title },
+        comment,
+        mentions,
+        before: parseMentions(current.text),
+      });
+    }
     return comment;
   });
 }

@@ -8,7 +8,9 @@
  *   (`seq` = the account's `lastSeq` + 1) and inserts it with the balances after it;
  * - then `credits.balance.changed` is recorded for the company's members, and, when the movement
  *   takes the company across "exhausted" (fewer credits than the cheapest agent work) in either
- *   direction, `agent.credits.changed` on each active agent's own stream.
+ *   direction, `agent.credits.changed` on each active agent's own stream;
+ * - when it takes the balance down across the low threshold or into exhaustion, the company's
+ *   admins are notified (`credits_low` / `credits_exhausted`, see `notifyAdmins`).
  *
  * Movements of one company are therefore serialised by the account row, under any concurrency,
  * and the ledger reconciles: replaying it from row 1 gives every stored balance.
@@ -17,11 +19,12 @@
  */
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { agents, creditAccounts, creditTransactions, subscriptions } from '../../db/schema.ts';
+import { agents, creditAccounts, creditTransactions, subscriptions, users } from '../../db/schema.ts';
 import { type EventActor, recordEvent } from '../../events/record.ts';
 import { ApiError, ErrorCode } from '../../http/errors.ts';
 import type { Actor } from '../../events/record.ts';
 import type { AppContext, CreditPrices } from '../../types.ts';
+import { notify } from '../notifications/index.ts';
 import { lowThreshold, PLANS, TRIAL } from './plans.ts';
 import type { CreditBalance, CreditChange, CreditTransaction, CreditTransactionType } from './schemas.ts';
 
@@ -214,7 +217,17 @@ async function announce(
   );
   await recordEvent(tx, actor, 'credits.balance.changed', { companyId, balance, change: presentChange(row) });
   const before = row.balanceAfterIncluded + row.balanceAfterPurchased - row.amount;
-  if (isExhausted(before, prices) === balance.exhausted) return;
+  const wasExhausted = isExhausted(before, prices);
+  // Plain arithmetic on every movement; the admins are looked up only when a line is crossed.
+  const crossed = wasExhausted
+    ? null
+    : balance.exhausted
+      ? 'exhausted'
+      : before >= lowThreshold && balance.low
+        ? 'low'
+        : null;
+  if (crossed) await notifyAdmins(tx, actor, companyId, row, balance, crossed);
+  if (wasExhausted === balance.exhausted) return;
   const active = await tx
     .select({ id: agents.id })
     .from(agents)
@@ -231,6 +244,47 @@ async function announce(
       { agentId: agent.id },
     );
   }
+}
+
+const creditCount = (n: number) => `${n.toLocaleString('en-US')} credit${n === 1 ? '' : 's'}`;
+
+/**
+ * A movement took the balance down across a line the admins must hear of: below the low threshold
+ * (`credits_low`), or into exhaustion (`credits_exhausted`; a movement across both tells
+ * exhaustion only). Every company admin is notified (billing is theirs: `manageBilling`), except
+ * an admin who made the movement, in the movement's transaction. Each crossing notifies again (no
+ * dedupe): recovering and falling again is news. The expiry of a period's unused included credits
+ * (an `adjustment` no admin made) notifies nobody: the new period's grant follows it in the same
+ * transaction, or it ends a plan the admins canceled themselves.
+ */
+async function notifyAdmins(
+  tx: Executor,
+  actor: EventActor,
+  companyId: string,
+  row: CreditTransactionRow,
+  balance: CreditBalance,
+  crossed: 'low' | 'exhausted',
+) {
+  if (row.type === 'adjustment' && !row.adminUserId) return;
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.role, 'admin')));
+  const snippet =
+    crossed === 'exhausted'
+      ? `${creditCount(balance.available)} left: agents take no new work until an admin buys credits or the plan renews.`
+      : `${creditCount(balance.available)} left, below the low threshold of ${balance.lowThreshold.toLocaleString('en-US')}.`;
+  await notify(
+    tx,
+    actor,
+    admins.map((admin) => ({
+      type: crossed === 'exhausted' ? ('credits_exhausted' as const) : ('credits_low' as const),
+      userId: admin.id,
+      thing: { kind: 'credits' as const, id: companyId, title: 'Credits' },
+      snippet,
+      link: {},
+    })),
+  );
 }
 
 /** 402 `CREDITS_EXHAUSTED`: agent work refused for lack of credits. */

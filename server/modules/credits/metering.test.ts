@@ -45,6 +45,7 @@ const CHARGED = {
   updateCard: 'write',
   moveCard: 'write',
   createCardComment: 'write',
+  createWikiComment: 'write',
 } as const;
 type ChargedOperation = keyof typeof CHARGED;
 /** Continuing the agent's reply: the reply was charged when it was posted. */
@@ -86,6 +87,8 @@ async function setup() {
     (await call('POST', `/projects/${board.id}/cards`, { columnId: todo!.id, title }, org.adminToken)).card
       .id as string;
   const cardId = await newCard('Pick an oat milk');
+  const pageId = (await call('POST', `/projects/${board.id}/wiki`, { title: 'Milk notes' }, org.adminToken))
+    .id as string;
   // The member delegates the card: a session for the card, accountable to them.
   await call('PATCH', cardUrl(cardId), { assignee: agentId }, org.memberToken);
   const [delegation] = await t.ctx.db.select().from(agentSessions).where(eq(agentSessions.cardId, cardId));
@@ -119,6 +122,7 @@ async function setup() {
     cardId,
     cardUrl,
     newCard,
+    pageId,
     delegationId: delegation!.id,
     chat,
     folder,
@@ -209,6 +213,13 @@ function agentCalls(org: Org, files: { uploaded: string; pending: string }) {
       method: 'PATCH',
       path: `/agents/${org.agentId}/webhook-deliveries/${org.deliveryId}`,
       body: { status: 'succeeded' },
+      sessionId: null,
+      cardId: null,
+    },
+    createWikiComment: {
+      method: 'POST',
+      path: `/projects/${org.board.id}/wiki/${org.pageId}/comments`,
+      body: { text: 'Oat, unsweetened' },
       sessionId: null,
       cardId: null,
     },

@@ -6,6 +6,7 @@ import { agents, fileGrants, fileNodes } from '../../db/schema.ts';
 import { type Actor, recordEvent } from '../../events/record.ts';
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import { assertCan, requireCompany } from '../../policies/index.ts';
+import { notify } from '../notifications/index.ts';
 import { findNode, type NodeRow, presentNode } from './nodes.ts';
 import type { FileGrant, FileNode } from './schemas.ts';
 
@@ -63,7 +64,13 @@ function grantQuery(db: Executor) {
 
 async function findAgent(db: Executor, companyId: string, agentId: string) {
   const [agent] = await db
-    .select({ id: agents.id, name: agents.name, status: agents.status })
+    .select({
+      id: agents.id,
+      name: agents.name,
+      status: agents.status,
+      managerKind: agents.managerKind,
+      managerId: agents.managerId,
+    })
     .from(agents)
     .where(and(eq(agents.id, agentId), eq(agents.companyId, companyId)))
     .limit(1);
@@ -77,7 +84,10 @@ function assertCanShare(actor: Actor, node: NodeRow) {
 
 /**
  * Grants a node to an agent: 201 with the new grant, or 200 with the one that already exists.
- * The agent must be of the caller's company (404 otherwise) and not completed (409).
+ * The agent must be of the caller's company (404 otherwise) and not completed (409). A new grant
+ * tells the agent (`agent.file.granted`, its stream) and the person responsible for it
+ * (`file_granted`, unless they granted it themselves, or the agent's manager is an agent), in the
+ * grant's transaction.
  */
 export async function grantFile(
   ctx: AppContext,
@@ -93,18 +103,36 @@ export async function grantFile(
   });
   if (node.status !== 'ready') throw invalidField('nodeId', 'is still uploading');
   assertCanShare(actor, node);
-  const inserted = await ctx.db
-    .insert(fileGrants)
-    .values({ companyId: company.id, agentId, nodeId, grantedByUserId: actor.principal.user.id })
-    .onConflictDoNothing()
-    .returning({ id: fileGrants.id });
-  const [row] = await grantQuery(ctx.db)
-    .where(and(eq(fileGrants.agentId, agentId), eq(fileGrants.nodeId, nodeId)))
-    .limit(1);
-  if (!row) throw notFound('Grant not found');
-  // The agent hears of it on its stream.
-  if (inserted.length > 0) await recordEvent(ctx.db, actor, 'agent.file.granted', { agentId, nodeId }, { agentId });
-  return { grant: presentGrant(row), created: inserted.length > 0 };
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(fileGrants)
+      .values({ companyId: company.id, agentId, nodeId, grantedByUserId: actor.principal.user.id })
+      .onConflictDoNothing()
+      .returning({ id: fileGrants.id });
+    const [row] = await grantQuery(tx)
+      .where(and(eq(fileGrants.agentId, agentId), eq(fileGrants.nodeId, nodeId)))
+      .limit(1);
+    if (!row) throw notFound('Grant not found');
+    if (inserted.length > 0) {
+      // The agent hears of it on its stream; its responsible person in their inbox.
+      await recordEvent(tx, actor, 'agent.file.granted', { agentId, nodeId }, { agentId });
+      if (agent.managerKind === 'human' && agent.managerId) {
+        await notify(tx, actor, [
+          {
+            type: 'file_granted',
+            userId: agent.managerId,
+            thing: { kind: 'file', id: node.id, title: node.name },
+            snippet:
+              node.type === 'folder'
+                ? `${agent.name} can now read this folder and everything in it.`
+                : `${agent.name} can now read this file.`,
+            link: { fileId: node.id, agentId },
+          },
+        ]);
+      }
+    }
+    return { grant: presentGrant(row), created: inserted.length > 0 };
+  });
 }
 
 /** An agent's grants, newest first (grants of nodes in the trash are not listed: they do not apply). */

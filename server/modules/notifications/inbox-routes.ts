@@ -58,8 +58,11 @@ export const updateNotificationRoute = protectedRoute('write', {
   operationId: 'updateNotification',
   tags,
   summary: 'Mark one notification read or unread, or snooze it',
-  description: `\`snoozedUntil\`: a time in the future, at most 90 days ahead (400 otherwise); it leaves the inbox and the count until then and comes back unread. \`null\` brings it back now. ${own} Another person’s notification is 404.`,
-  request: { params: z.object({ notificationId: uuidParam('notificationId') }), ...jsonBody(UpdateNotificationRequest) },
+  description: `\`snoozedUntil\`: a time in the future, at most 90 days ahead (400 otherwise); it leaves the inbox and the count until then and comes back unread. \`null\` brings it back now. Snoozing marks it unread (it comes back unread); marking it read ends its snooze; \`read: true\` with a snooze time is 400 on \`read\`. No event when nothing changed. ${own} Another person’s notification is 404.`,
+  request: {
+    params: z.object({ notificationId: uuidParam('notificationId') }),
+    ...jsonBody(UpdateNotificationRequest),
+  },
   responses: { 200: jsonResponse(NotificationSchema, 'The notification as it now is') },
 });
 
@@ -69,7 +72,7 @@ export const listMutesRoute = protectedRoute('read', {
   operationId: 'listNotificationMutes',
   tags,
   summary: 'What the caller muted',
-  description: `Newest first (at most 500). ${own}`,
+  description: `All of them (at most 500), newest first. A thing that no longer exists (or the caller can no longer see) lists with \`title: ''\` and \`link: {}\`. ${own}`,
   responses: { 200: jsonResponse(z.array(MuteSchema), 'The mutes') },
 });
 
@@ -79,7 +82,7 @@ export const muteRoute = protectedRoute('write', {
   operationId: 'muteNotifications',
   tags,
   summary: 'Mute a card, wiki page, agent session or file',
-  description: `No new notifications about it for the caller, except mentions of them. Idempotent. 404 when the caller cannot see it. ${own}`,
+  description: `No new notifications about it for the caller, except mentions of them on a card, page or file (a muted agent conversation is silent altogether). Idempotent. A person keeps at most 500 mutes: muting one more forgets the oldest. 404 when the caller cannot see it: a card, page or file of another company or gone, a file still uploading, an agent session that is not theirs. ${own}`,
   request: { params: MuteParams },
   responses: { 200: jsonResponse(MuteSchema, 'The mute') },
 });

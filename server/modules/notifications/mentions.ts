@@ -35,12 +35,7 @@ export function parseMentions(text: string): Mention[] {
  * the company. 400 `VALIDATION_ERROR` on `field` otherwise (malformed id, someone outside the
  * company, an unknown id, more than MENTIONS_MAX).
  */
-export async function checkMentions(
-  db: Executor,
-  companyId: string,
-  text: string,
-  field = 'text',
-): Promise<Mention[]> {
+export async function checkMentions(db: Executor, companyId: string, text: string, field = 'text'): Promise<Mention[]> {
   const mentions = parseMentions(text);
   if (mentions.length === 0) return mentions;
   if (mentions.length > MENTIONS_MAX) throw invalidField(field, `mentions at most ${MENTIONS_MAX} people and agents`);

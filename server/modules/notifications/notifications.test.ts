@@ -6,6 +6,8 @@ import type { StreamEvent } from '../../events/hub.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { relaxedLimits, testStorage, useTestApp } from '../../test/harness.ts';
 import { DEFAULT_FILES_CONFIG } from '../files/index.ts';
+import { draftFor, notifyNow, personActor } from './fixtures.ts';
+import { wakeSnoozedNotifications } from './scheduled.ts';
 
 const t = useTestApp({ config: { sseHeartbeatMs: 100 } });
 let org: Awaited<ReturnType<typeof t.createOrg>>;
@@ -252,6 +254,82 @@ describe('GET /notifications/sse', () => {
       await stream.close();
       other.hub.close();
       await other.bus.close();
+    }
+  });
+});
+
+describe('notifications on the stream', () => {
+  it('reach only their person: another member’s open stream gets no notification.created nor notifications.changed', async () => {
+    const other = await t.createUser({ company: org.company, role: 'member' });
+    const mine = await t.openStream(org.memberToken);
+    const theirs = await t.openStream(await t.signIn(other.email));
+    try {
+      await mine.next('ready');
+      await theirs.next('ready');
+      const [created] = await notifyNow(t.ctx, personActor(org.admin, org.company), [draftFor(org.member.id)]);
+      const arrived = await mine.next('notification.created');
+      const count = (await t.call('GET', '/notifications/unread-count', { token: org.memberToken })).body.count;
+      expect(arrived.data).toEqual({ notification: created, unreadCount: count, actorUserId: org.admin.id });
+
+      await t.call('POST', '/notifications/read', { token: org.memberToken, body: { ids: [created!.id] } });
+      expect((await mine.next('notifications.changed')).data).toEqual({
+        state: 'read',
+        ids: [created!.id],
+        unreadCount: count - 1,
+        actorUserId: org.member.id,
+      });
+      const until = Date.now() + 3_600_000;
+      await t.call('PATCH', `/notifications/${created!.id}`, {
+        token: org.memberToken,
+        body: { snoozedUntil: new Date(until).toISOString() },
+      });
+      expect((await mine.next('notifications.changed')).data).toMatchObject({ state: 'snoozed', ids: [created!.id] });
+      // The scheduler wakes it: the server's own event, for its person only too.
+      await wakeSnoozedNotifications(t.ctx, new Date(until + 1000));
+      expect((await mine.next('notifications.changed')).data).toEqual({
+        state: 'woken',
+        ids: [created!.id],
+        unreadCount: count,
+      });
+
+      // A company event recorded after them reaches the other member's stream; they never did.
+      const board = await t.createBoard(org.adminToken, ['A'], 1);
+      await t.call('PATCH', `/projects/${board.id}/cards/${board.columns[0]!.cards[0]!.id}`, {
+        token: org.adminToken,
+        body: { title: 'After the notifications' },
+      });
+      expect((await theirs.next('card.updated')).data.card.title).toBe('After the notifications');
+      expect((await mine.next('card.updated')).data.card.title).toBe('After the notifications');
+      const kinds = theirs.received.map((event) => event.event);
+      expect(kinds).not.toContain('notification.created');
+      expect(kinds).not.toContain('notifications.changed');
+    } finally {
+      await mine.close();
+      await theirs.close();
+    }
+  });
+
+  it('replays a notification missed while disconnected after Last-Event-ID', async () => {
+    const board = await t.createBoard(org.adminToken, ['A'], 1);
+    const first = await t.openStream(org.memberToken);
+    await first.next('ready');
+    await t.call('PATCH', `/projects/${board.id}/cards/${board.columns[0]!.cards[0]!.id}`, {
+      token: org.adminToken,
+      body: { title: 'seen' },
+    });
+    const seen = await first.next('card.updated');
+    await first.close();
+
+    const [missed] = await notifyNow(t.ctx, personActor(org.admin, org.company), [
+      draftFor(org.member.id, { type: 'mention', snippet: 'While you were away' }),
+    ]);
+    const again = await t.openStream(org.memberToken, { 'last-event-id': seen.id! });
+    try {
+      const replayed = await again.next('notification.created');
+      expect(replayed.data.notification).toEqual(missed);
+      expect(Number(replayed.id)).toBeGreaterThan(Number(seen.id));
+    } finally {
+      await again.close();
     }
   });
 });

@@ -94,9 +94,30 @@ export async function unreadCounts(db: Executor, companyId: string, userIds: str
 }
 
 /**
+ * A mention of you still arrives on a muted card, page or file (someone asks for you by name);
+ * a muted conversation with an agent is silent altogether (mentions are all it ever sends).
+ */
+const mentionGetsThrough = (draft: NotificationDraft) =>
+  draft.type === 'mention' && draft.thing.kind !== 'agent_session';
+
+/**
+ * Serialises changes to these people's inboxes until the transaction ends, so the unread count an
+ * event carries counts every notification committed before it: two transactions notifying one
+ * person at once would otherwise each count without the other's (on Postgres; the embedded
+ * database runs one transaction at a time anyway). Taken in id order: no deadlock.
+ */
+export async function lockInboxes(tx: Executor, userIds: string[]): Promise<void> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return;
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(hashtextextended('inbox:' || id, 0))
+    from unnest(${sql.param(ids)}::text[]) as id order by id`);
+}
+
+/**
  * Creates the drafts' notifications and records `notification.created` for each recipient. Skips
  * drafts for the acting person, for people not (or no longer) in the company, and for a thing the
- * recipient muted (mentions still arrive); one notification per person per call (the first draft
+ * recipient muted (mentions of them still arrive, except in a muted agent conversation); one notification per person per call (the first draft
  * for them wins: put mentions first). Drafts whose `dedupeKey` the person already has are skipped.
  */
 export async function notify(tx: Executor, actor: EventActor, drafts: NotificationDraft[]): Promise<Notification[]> {
@@ -120,10 +141,12 @@ export async function notify(tx: Executor, actor: EventActor, drafts: Notificati
     .where(and(eq(users.companyId, companyId), inArray(users.id, candidates)));
   const memberIds = new Set(members.map((row) => row.id));
   if (memberIds.size === 0) return [];
+  // Only the mutes of the things these drafts are about.
+  const things = [...new Set([...firstPerUser.values()].map((draft) => draft.thing.id))];
   const mutes = await tx
     .select()
     .from(notificationMutes)
-    .where(inArray(notificationMutes.userId, [...memberIds]));
+    .where(and(inArray(notificationMutes.userId, [...memberIds]), inArray(notificationMutes.thingId, things)));
   const muted = new Set(mutes.map((mute) => `${mute.userId}:${mute.thingKind}:${mute.thingId}`));
   const preferences = await tx
     .select()
@@ -133,7 +156,7 @@ export async function notify(tx: Executor, actor: EventActor, drafts: Notificati
 
   const values = [...firstPerUser.values()]
     .filter((draft) => memberIds.has(draft.userId))
-    .filter((draft) => draft.type === 'mention' || !muted.has(`${draft.userId}:${draft.thing.kind}:${draft.thing.id}`))
+    .filter((draft) => mentionGetsThrough(draft) || !muted.has(`${draft.userId}:${draft.thing.kind}:${draft.thing.id}`))
     .map((draft) => ({
       companyId,
       userId: draft.userId,
@@ -161,6 +184,10 @@ export async function notify(tx: Executor, actor: EventActor, drafts: Notificati
     }));
   if (values.length === 0) return [];
 
+  await lockInboxes(
+    tx,
+    values.map((value) => value.userId),
+  );
   const inserted = await tx
     .insert(notifications)
     .values(values)
@@ -202,6 +229,7 @@ export async function announceChange(
   userId: string,
   change: { ids?: string[]; before?: string; state: 'read' | 'unread' | 'snoozed' | 'woken' },
 ): Promise<number> {
+  await lockInboxes(tx, [userId]);
   const counts = await unreadCounts(tx, companyId, [userId]);
   const unreadCount = counts.get(userId) ?? 0;
   await recordEvent(
@@ -218,4 +246,3 @@ export async function announceChange(
   );
   return unreadCount;
 }
-

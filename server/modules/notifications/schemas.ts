@@ -46,6 +46,24 @@ export const SNOOZE_MAX_DAYS = 90;
 /** A notification's snippet: the cause's text, cut to this many characters. */
 export const SNIPPET_MAX = 280;
 
+export const NotificationLinkSchema = z
+  .object({
+    projectId: z.uuid().optional(),
+    cardId: z.uuid().optional(),
+    pageId: z.uuid().optional(),
+    commentId: z.uuid().optional().openapi({ description: 'The comment to scroll to (card or wiki page).' }),
+    threadId: z
+      .uuid()
+      .optional()
+      .openapi({ description: 'The comment’s thread root (the comment itself when it is a root).' }),
+    anchor: z.string().optional().openapi({ description: 'A wiki comment’s anchor: the passage to highlight.' }),
+    agentId: z.uuid().optional(),
+    sessionId: z.uuid().optional(),
+    messageId: z.uuid().optional(),
+    fileId: z.uuid().optional(),
+  })
+  .openapi('NotificationLink', { description: 'Exactly where to open it.' });
+
 export const NotificationSchema = z
   .object({
     id: z.uuid(),
@@ -78,23 +96,7 @@ export const NotificationSchema = z
         description: 'What it is about: the inbox groups notifications by it, and a mute names it.',
       }),
     snippet: z.string().openapi({ description: 'What happened, in the cause’s own words (at most 280 characters).' }),
-    link: z
-      .object({
-        projectId: z.uuid().optional(),
-        cardId: z.uuid().optional(),
-        pageId: z.uuid().optional(),
-        commentId: z.uuid().optional().openapi({ description: 'The comment to scroll to (card or wiki page).' }),
-        threadId: z
-          .uuid()
-          .optional()
-          .openapi({ description: 'The comment’s thread root (the comment itself when it is a root).' }),
-        anchor: z.string().optional().openapi({ description: 'A wiki comment’s anchor: the passage to highlight.' }),
-        agentId: z.uuid().optional(),
-        sessionId: z.uuid().optional(),
-        messageId: z.uuid().optional(),
-        fileId: z.uuid().optional(),
-      })
-      .openapi('NotificationLink', { description: 'Exactly where to open it.' }),
+    link: NotificationLinkSchema,
   })
   .openapi('Notification', { description: 'One of the caller’s notifications (nobody else sees it).' });
 export type Notification = z.infer<typeof NotificationSchema>;
@@ -165,10 +167,12 @@ export const MuteSchema = z
     thingKind: z.enum(NOTIFICATION_THINGS),
     thingId: z.uuid(),
     title: z.string().openapi({ description: 'The thing’s current title (empty when it no longer exists).' }),
+    link: NotificationLinkSchema,
     createdAt: z.iso.datetime(),
   })
   .openapi('NotificationMute', {
-    description: 'A muted card, page, session or file: no new notifications about it, except mentions of you.',
+    description:
+      'A muted card, page, agent session or file: no new notifications about it, except mentions of you on a card, page or file.',
   });
 export type Mute = z.infer<typeof MuteSchema>;
 

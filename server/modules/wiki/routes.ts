@@ -2,12 +2,15 @@ import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
 import {
+  COMMENT_EDIT_MENTIONS_NOTE,
+  COMMENT_MENTIONS_NOTE,
   CommentPageQuery,
   CommentPageSchema,
   CommentSchema,
   CommentTextSchema,
   UpdateCommentRequest,
 } from '../comments/index.ts';
+import { agentCostNote, creditsExhaustedResponse } from '../credits/index.ts';
 import {
   WIKI_LIMITS,
   WikiPageListSchema,
@@ -242,46 +245,57 @@ export const restoreWikiRevisionRoute = protectedRoute('write', {
   responses: { 201: jsonResponse(WikiPageSchema, 'The page with its new revision'), 409: archivedConflict },
 });
 
-export const listWikiCommentsRoute = protectedRoute('read', {
-  method: 'get',
-  path: '/projects/{projectId}/wiki/{pageId}/comments',
-  operationId: 'listWikiComments',
-  tags,
-  summary: "A page's comments: roots and replies, oldest first",
-  request: { params: pageParams, query: CommentPageQuery },
-  responses: { 200: jsonResponse(CommentPageSchema, 'A page of comments with the total') },
-});
-
-export const createWikiCommentRoute = protectedRoute('write', {
-  method: 'post',
-  path: '/projects/{projectId}/wiki/{pageId}/comments',
-  operationId: 'createWikiComment',
-  tags,
-  summary: 'Comment on a page or a passage of it, or reply to a thread',
-  description: [
-    'Threads have one level: `parentId` must be a root comment of this page (a reply to a reply is 400). A reply to a resolved thread reopens it.',
-    '`anchor` (roots only: 400 on a reply) is the id of a comment mark present in the page’s current Markdown, or `block:<key>` of a block present; 400 on `anchor` otherwise. `quote`, when absent, is the text of the marked passage (its runs joined, cut at 1,000 characters); it never changes afterwards.',
-  ].join('\n\n'),
-  request: {
-    params: pageParams,
-    body: json(
-      z
-        .object({
-          text: CommentTextSchema,
-          parentId: z.uuid().nullable().optional(),
-          anchor: z.string().max(80).nullable().optional().openapi({
-            description: 'A comment-mark id of the page (a UUID), or `block:<key>`. Roots only.',
-          }),
-          quote: z.string().max(WIKI_LIMITS.quote).optional().openapi({
-            description:
-              'The passage as the author saw it (at most 1,000 characters); derived from the page when absent.',
-          }),
-        })
-        .openapi('CreateWikiCommentRequest'),
-    ),
+export const listWikiCommentsRoute = protectedRoute(
+  'read',
+  {
+    method: 'get',
+    path: '/projects/{projectId}/wiki/{pageId}/comments',
+    operationId: 'listWikiComments',
+    tags,
+    summary: "A page's comments: roots and replies, oldest first",
+    description: 'Open to agent tokens: an agent mentioned in a thread (`agent.mentioned`) reads it to answer there.',
+    request: { params: pageParams, query: CommentPageQuery },
+    responses: { 200: jsonResponse(CommentPageSchema, 'A page of comments with the total') },
   },
-  responses: { 201: jsonResponse(CommentSchema, 'The new comment') },
-});
+  { agents: true },
+);
+
+export const createWikiCommentRoute = protectedRoute(
+  'write',
+  {
+    method: 'post',
+    path: '/projects/{projectId}/wiki/{pageId}/comments',
+    operationId: 'createWikiComment',
+    tags,
+    summary: 'Comment on a page or a passage of it, or reply to a thread',
+    description: [
+      'Threads have one level: `parentId` must be a root comment of this page (a reply to a reply is 400). A reply to a resolved thread reopens it.',
+      '`anchor` (roots only: 400 on a reply) is the id of a comment mark present in the page’s current Markdown, or `block:<key>` of a block present; 400 on `anchor` otherwise. `quote`, when absent, is the text of the marked passage (its runs joined, cut at 1,000 characters); it never changes afterwards.',
+      COMMENT_MENTIONS_NOTE,
+      `An agent token writes as the agent (\`authorAgentId\`): a new thread, or its answer in a thread it was mentioned in (\`agent.mentioned\`). ${agentCostNote('write')}`,
+    ].join('\n\n'),
+    request: {
+      params: pageParams,
+      body: json(
+        z
+          .object({
+            text: CommentTextSchema,
+            parentId: z.uuid().nullable().optional(),
+            anchor: z.string().max(80).nullable().optional().openapi({
+              description: 'A comment-mark id of the page (a UUID), or `block:<key>`. Roots only.',
+            }),
+            quote: z.string().max(WIKI_LIMITS.quote).optional().openapi({
+              description:
+                'The passage as the author saw it (at most 1,000 characters); derived from the page when absent.',
+            }),
+          })
+          .openapi('CreateWikiCommentRequest'),
+      ),
+    },
+    responses: { ...creditsExhaustedResponse, 201: jsonResponse(CommentSchema, 'The new comment') },
+  },
+  { agents: true },
+);
 
 export const updateWikiCommentRoute = protectedRoute('write', {
   method: 'patch',
@@ -289,8 +303,7 @@ export const updateWikiCommentRoute = protectedRoute('write', {
   operationId: 'updateWikiComment',
   tags,
   summary: 'Edit your comment, or resolve / reopen a thread',
-  description:
-    '`text`: only the author may edit (403 otherwise); `editedAt` is set. `resolved`: anyone may resolve or reopen a thread, on its root only (400 on a reply). Anchor and quote never change.',
+  description: `\`text\`: only the author may edit (403 otherwise); \`editedAt\` is set. \`resolved\`: anyone may resolve or reopen a thread, on its root only (400 on a reply). Anchor and quote never change. ${COMMENT_EDIT_MENTIONS_NOTE}`,
   request: { params: commentParams, body: json(UpdateCommentRequest) },
   responses: { 200: jsonResponse(CommentSchema, 'The updated comment') },
 });

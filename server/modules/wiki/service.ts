@@ -7,7 +7,9 @@ import { projects, wikiComments, wikiPages, wikiRevisions } from '../../db/schem
 import { type Actor, recordEvent } from '../../events/record.ts';
 import { ApiError, conflict, ErrorCode, invalidField, notFound } from '../../http/errors.ts';
 import { assertCan, requireCompany } from '../../policies/index.ts';
-import { commentChanges, type Comment } from '../comments/index.ts';
+import { announceComment, commentChanges, type Comment } from '../comments/index.ts';
+import { chargeAgentWork } from '../credits/index.ts';
+import { checkMentions, parseMentions } from '../notifications/index.ts';
 import { findProject } from '../projects/index.ts';
 import { blockText, cut, type MarkdownScan, parseAnchor, passageText, scanMarkdown } from './markdown.ts';
 import {
@@ -770,7 +772,10 @@ async function anchorOf(db: Executor, pageId: string, anchor: string, quote: str
 
 /**
  * Adds a root comment (anchored to a passage or block, or to the whole page) or a reply. Threads
- * have one level; a reply to a resolved thread reopens it.
+ * have one level; a reply to a resolved thread reopens it. An agent token writes as the agent (and
+ * is charged the `write` price first). Mentions are checked before anything is written (400 on
+ * `text`); the mentioned, the thread's people (on a reply) and mentioned agents are told in the
+ * comment's transaction (`announceComment`).
  */
 export async function addWikiComment(
   ctx: AppContext,
@@ -780,9 +785,13 @@ export async function addWikiComment(
   input: { text: string; parentId?: string | null; anchor?: string | null; quote?: string },
 ) {
   return ctx.db.transaction(async (tx) => {
-    await visiblePage(tx, actor, projectId, pageId);
+    await chargeAgentWork(ctx, tx, actor, { operation: 'createWikiComment', kind: 'write' });
+    const { project, page } = await visiblePage(tx, actor, projectId, pageId);
+    const mentions = await checkMentions(tx, project.companyId, input.text);
     let reopened: Comment | undefined;
     let anchored: { anchor: string | null; quote: string | null } = { anchor: null, quote: input.quote ?? null };
+    let threadAnchor: string | null = null;
+    const participants: string[] = [];
     if (input.parentId) {
       if (input.anchor != null) throw invalidField('anchor', 'only a thread’s first comment can have an anchor');
       if (input.quote !== undefined) throw invalidField('quote', 'only a thread’s first comment can have a quote');
@@ -794,6 +803,8 @@ export async function addWikiComment(
       if (!parent) throw invalidField('parentId', 'is not a comment on this page');
       if (parent.parentId !== null)
         throw invalidField('parentId', 'is a reply; threads have one level, so reply to its root');
+      threadAnchor = parent.anchor;
+      participants.push(...(await threadPeople(tx, parent)));
       if (parent.resolvedAt) {
         const [row] = await tx
           .update(wikiComments)
@@ -804,15 +815,17 @@ export async function addWikiComment(
       }
     } else if (input.anchor != null) {
       anchored = await anchorOf(tx, pageId, input.anchor, input.quote);
+      threadAnchor = anchored.anchor;
     }
-    const by = authorOf(actor);
     const [row] = await tx
       .insert(wikiComments)
       .values({
         pageId,
         parentId: input.parentId ?? null,
-        authorName: by.name,
-        authorUserId: by.userId,
+        authorName: actor.principal.user.name,
+        // An agent token writes as the agent.
+        authorUserId: actor.principal.agent ? null : actor.principal.user.id,
+        authorAgentId: actor.principal.agent?.id ?? null,
         text: input.text,
         anchor: anchored.anchor,
         quote: anchored.quote,
@@ -825,11 +838,43 @@ export async function addWikiComment(
       comment,
       ...(reopened ? { reopened } : {}),
     });
+    await announceComment(tx, actor, {
+      subject: {
+        kind: 'wiki_page',
+        companyId: project.companyId,
+        projectId,
+        pageId,
+        title: page.title,
+        anchor: threadAnchor,
+      },
+      comment,
+      mentions,
+      participants,
+    });
     return comment;
   });
 }
 
-/** Edits your own comment's text, and/or resolves or reopens a thread (anyone may). */
+/** The people of a thread so far: its root's author, then those who replied (agents are not told). */
+async function threadPeople(db: Executor, root: CommentRow): Promise<string[]> {
+  const repliers = await db
+    .selectDistinct({ id: wikiComments.authorUserId })
+    .from(wikiComments)
+    // The page's id first: (page_id, created_at) is indexed, parent_id is not.
+    .where(
+      and(
+        eq(wikiComments.pageId, root.pageId),
+        eq(wikiComments.parentId, root.id),
+        isNotNull(wikiComments.authorUserId),
+      ),
+    );
+  return [root.authorUserId, ...repliers.map((row) => row.id)].filter((id): id is string => id !== null);
+}
+
+/**
+ * Edits your own comment's text, and/or resolves or reopens a thread (anyone may). A changed text's
+ * mentions are checked (400 on `text`); people and agents it newly mentions are told.
+ */
 export async function updateWikiComment(
   ctx: AppContext,
   actor: Actor,
@@ -839,9 +884,10 @@ export async function updateWikiComment(
   changes: { text?: string; resolved?: boolean },
 ) {
   return ctx.db.transaction(async (tx) => {
-    const { project } = await visiblePage(tx, actor, projectId, pageId);
+    const { project, page } = await visiblePage(tx, actor, projectId, pageId);
     const current = await findComment(tx, pageId, commentId);
     const fields = commentChanges(actor.principal, project.companyId, current, changes);
+    const mentions = fields.text === undefined ? null : await checkMentions(tx, project.companyId, fields.text);
     const [row] =
       Object.keys(fields).length > 0
         ? await tx.update(wikiComments).set(fields).where(eq(wikiComments.id, commentId)).returning()
@@ -854,6 +900,22 @@ export async function updateWikiComment(
           ? 'wiki.comment.resolved'
           : 'wiki.comment.reopened';
     await recordEvent(tx, actor, type, { projectId, pageId, comment });
+    if (mentions) {
+      const root = current.parentId === null ? current : await findComment(tx, pageId, current.parentId);
+      await announceComment(tx, actor, {
+        subject: {
+          kind: 'wiki_page',
+          companyId: project.companyId,
+          projectId,
+          pageId,
+          title: page.title,
+          anchor: root.anchor,
+        },
+        comment,
+        mentions,
+        before: parseMentions(current.text),
+      });
+    }
     return comment;
   });
 }

@@ -414,6 +414,8 @@ export type paths = {
         /**
          * Open a chat session with an agent
          * @description With the first message, which becomes its title (renamable) and goes to the agent’s stream. The session is private to the caller and the agent.
+         *
+         *     Mentions are written in `text`: `@[Name](person:<userId>)` for a person, `@[Name](agent:<agentId>)` for an agent (at most 20 distinct); an id that is not a person (or agent) of the company — unknown, of another company — is 400 `VALIDATION_ERROR` on `text`, and nothing is written. Only the session’s person sees a session, so only a mention of them notifies (`mention`, never the message’s own author: in practice an agent’s reply naming its person); mentions of other people are valid but notify nobody, and a mentioned agent is handed nothing (mention agents in card or wiki comments to hand them work).
          */
         post: operations["createAgentSession"];
         delete?: never;
@@ -467,6 +469,10 @@ export type paths = {
          *
          *     The agent sends its reply: `text` (0..20,000), `activity` (its steps, at most 50 per request) and `done` (default true). With `done: false` the reply is `streaming`: append to it with `PATCH …/messages/{messageId}` and finish it there. 409 `SESSION_STOPPED` once the person stopped the session.
          *
+         *     Mentions are written in `text`: `@[Name](person:<userId>)` for a person, `@[Name](agent:<agentId>)` for an agent (at most 20 distinct); an id that is not a person (or agent) of the company — unknown, of another company — is 400 `VALIDATION_ERROR` on `text`, and nothing is written. Only the session’s person sees a session, so only a mention of them notifies (`mention`, never the message’s own author: in practice an agent’s reply naming its person); mentions of other people are valid but notify nobody, and a mentioned agent is handed nothing (mention agents in card or wiki comments to hand them work).
+         *
+         *     A reply that mentions the session’s person notifies them when it is finished: at once with `done` true (the default), else when `PATCH …/messages/{messageId}` sets its `status`.
+         *
          *     Costs 5 credits when an agent calls it (`CREDITS_PER_AGENT_REPLY`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         post: operations["postAgentMessage"];
@@ -492,6 +498,8 @@ export type paths = {
         /**
          * The agent appends to its streaming reply, and finishes it
          * @description For the agent’s own token; people get 404 (the reply is not theirs to write). `append` adds text (the reply stays within 20,000 characters: 400 beyond), `activity` adds steps, `status` finishes it (`complete` or `error`). Each piece reaches the session’s readers at once as `agent.message.appended`. 409 `MESSAGE_FINISHED` when the reply is no longer streaming, `SESSION_STOPPED` when the session was stopped. Free: continuing a reply costs no credits (the agent’s reply was charged once, when `POST …/messages` opened it), so a streamed reply costs what a reply sent in one piece does.
+         *
+         *     Mentions (see `POST …/messages`) are checked on the reply’s whole text as it would be after the piece, whenever the piece completes a mention the reply did not hold yet (a mention split across pieces is checked once it is whole): 400 `VALIDATION_ERROR` on `append` and nothing is written, so a reply never holds an unchecked mention. When `status` finishes the reply (`complete` or `error`), the session’s person is notified if the whole text mentions them, once (`mention`); a reply stopped by its person notifies nobody.
          */
         patch: operations["updateAgentMessage"];
         trace?: never;
@@ -1249,7 +1257,7 @@ export type paths = {
         head?: never;
         /**
          * Mark one notification read or unread, or snooze it
-         * @description `snoozedUntil`: a time in the future, at most 90 days ahead (400 otherwise); it leaves the inbox and the count until then and comes back unread. `null` brings it back now. A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox). Another person’s notification is 404.
+         * @description `snoozedUntil`: a time in the future, at most 90 days ahead (400 otherwise); it leaves the inbox and the count until then and comes back unread. `null` brings it back now. Snoozing marks it unread (it comes back unread); marking it read ends its snooze; `read: true` with a snooze time is 400 on `read`. No event when nothing changed. A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox). Another person’s notification is 404.
          */
         patch: operations["updateNotification"];
         trace?: never;
@@ -1263,7 +1271,7 @@ export type paths = {
         };
         /**
          * What the caller muted
-         * @description Newest first (at most 500). A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
+         * @description All of them (at most 500), newest first. A thing that no longer exists (or the caller can no longer see) lists with `title: ''` and `link: {}`. A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
          */
         get: operations["listNotificationMutes"];
         put?: never;
@@ -1284,7 +1292,7 @@ export type paths = {
         get?: never;
         /**
          * Mute a card, wiki page, agent session or file
-         * @description No new notifications about it for the caller, except mentions of them. Idempotent. 404 when the caller cannot see it. A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
+         * @description No new notifications about it for the caller, except mentions of them on a card, page or file (a muted agent conversation is silent altogether). Idempotent. A person keeps at most 500 mutes: muting one more forgets the oldest. 404 when the caller cannot see it: a card, page or file of another company or gone, a file still uploading, an agent session that is not theirs. A person’s own notifications only: nobody else (an admin included) sees them. An API key acts for its person; agent tokens get 403 (agents have no inbox).
          */
         put: operations["muteNotifications"];
         post?: never;
@@ -1755,7 +1763,11 @@ export type paths = {
         put?: never;
         /**
          * Comment on a card, or reply to a thread
-         * @description Threads have one level: `parentId` must be a root comment of this card (a reply to a reply is 400). A reply to a resolved thread reopens it. Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
+         * @description Threads have one level: `parentId` must be a root comment of this card (a reply to a reply is 400). A reply to a resolved thread reopens it.
+         *
+         *     Mentions are written in `text`: `@[Name](person:<userId>)` for a person, `@[Name](agent:<agentId>)` for an agent (at most 20 distinct); an id that is not a person (or agent) of the company — unknown, of another company — is 400 `VALIDATION_ERROR` on `text`, and nothing is written. Each mentioned person except the author gets a `mention` notification; a reply notifies the thread root’s author and everyone who replied before (people, not the replier; someone also mentioned gets the mention only) with `reply`. Each mentioned agent that is active is handed the comment on its stream (`agent.mentioned`); a paused or completed agent is a valid mention but is handed nothing.
+         *
+         *     Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         post: operations["createCardComment"];
         delete?: never;
@@ -1784,6 +1796,8 @@ export type paths = {
         /**
          * Edit your comment, or resolve / reopen a thread
          * @description `text`: only the author may edit (403 otherwise); `editedAt` is set. `resolved`: anyone may resolve or reopen a thread, on its root only (400 on a reply).
+         *
+         *     Mentions in a new `text` are checked as on creation (400 on `text`, nothing written). A person the edit newly mentions gets a `mention` notification once: editing again, or removing and re-adding them, never notifies twice; removing a mention leaves the notification already sent in place. Agents newly mentioned (not in the old text) are handed the comment (`agent.mentioned`): an edit that mentions an agent again after an earlier edit removed it hands the comment over again (asking again, on purpose).
          */
         patch: operations["updateCardComment"];
         trace?: never;
@@ -1959,7 +1973,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A page's comments: roots and replies, oldest first */
+        /**
+         * A page's comments: roots and replies, oldest first
+         * @description Open to agent tokens: an agent mentioned in a thread (`agent.mentioned`) reads it to answer there.
+         */
         get: operations["listWikiComments"];
         put?: never;
         /**
@@ -1967,6 +1984,10 @@ export type paths = {
          * @description Threads have one level: `parentId` must be a root comment of this page (a reply to a reply is 400). A reply to a resolved thread reopens it.
          *
          *     `anchor` (roots only: 400 on a reply) is the id of a comment mark present in the page’s current Markdown, or `block:<key>` of a block present; 400 on `anchor` otherwise. `quote`, when absent, is the text of the marked passage (its runs joined, cut at 1,000 characters); it never changes afterwards.
+         *
+         *     Mentions are written in `text`: `@[Name](person:<userId>)` for a person, `@[Name](agent:<agentId>)` for an agent (at most 20 distinct); an id that is not a person (or agent) of the company — unknown, of another company — is 400 `VALIDATION_ERROR` on `text`, and nothing is written. Each mentioned person except the author gets a `mention` notification; a reply notifies the thread root’s author and everyone who replied before (people, not the replier; someone also mentioned gets the mention only) with `reply`. Each mentioned agent that is active is handed the comment on its stream (`agent.mentioned`); a paused or completed agent is a valid mention but is handed nothing.
+         *
+         *     An agent token writes as the agent (`authorAgentId`): a new thread, or its answer in a thread it was mentioned in (`agent.mentioned`). Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         post: operations["createWikiComment"];
         delete?: never;
@@ -1994,7 +2015,7 @@ export type paths = {
         head?: never;
         /**
          * Edit your comment, or resolve / reopen a thread
-         * @description `text`: only the author may edit (403 otherwise); `editedAt` is set. `resolved`: anyone may resolve or reopen a thread, on its root only (400 on a reply). Anchor and quote never change.
+         * @description `text`: only the author may edit (403 otherwise); `editedAt` is set. `resolved`: anyone may resolve or reopen a thread, on its root only (400 on a reply). Anchor and quote never change. Mentions in a new `text` are checked as on creation (400 on `text`, nothing written). A person the edit newly mentions gets a `mention` notification once: editing again, or removing and re-adding them, never notifies twice; removing a mention leaves the notification already sent in place. Agents newly mentioned (not in the old text) are handed the comment (`agent.mentioned`): an edit that mentions an agent again after an earlier edit removed it hands the comment over again (asking again, on purpose).
          */
         patch: operations["updateWikiComment"];
         trace?: never;
@@ -5308,10 +5329,11 @@ export type components = {
              */
             threadId?: string;
         };
-        /** @description A muted card, page, session or file: no new notifications about it, except mentions of you. */
+        /** @description A muted card, page, agent session or file: no new notifications about it, except mentions of you on a card, page or file. */
         NotificationMute: {
             /** Format: date-time */
             createdAt: string;
+            link: components["schemas"]["NotificationLink"];
             /** Format: uuid */
             thingId: string;
             /** @enum {string} */
@@ -18559,6 +18581,15 @@ export interface operations {
             };
             /** @description Missing, malformed or invalid bearer token or key (`UNAUTHORIZED`), revoked session (`SESSION_REVOKED`), expired session (`SESSION_EXPIRED`), expired key (`API_KEY_EXPIRED`), revoked key (`API_KEY_REVOKED`), expired or revoked agent token (`AGENT_TOKEN_EXPIRED`, `AGENT_TOKEN_REVOKED`) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An agent’s company has run out of credits (`CREDITS_EXHAUSTED`); nothing was written */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
