@@ -66,7 +66,8 @@ export async function notificationsBench() {
       password,
       companyName: 'Notifications bench',
     });
-    const me = await request<{ id: string; companyId: string }>('GET', '/users/me', adminToken);
+    const me = await request<{ id: string; company: { id: string } }>('GET', '/users/me', adminToken);
+    const companyId = me.company.id;
     const passwordHash = await hashPassword(password);
     const people = await handle.db
       .insert(users)
@@ -75,7 +76,7 @@ export async function notificationsBench() {
           email: `notif-person-${n}@example.com`,
           name: `Person ${n}`,
           passwordHash,
-          companyId: me.companyId,
+          companyId,
           role: 'member' as const,
           joinedCompanyAt: new Date(),
         })),
@@ -90,7 +91,7 @@ export async function notificationsBench() {
       columns: ['To do'],
     });
     const board = await request<{ columns: { id: string }[] }>('GET', `/projects/${project.id}`, adminToken);
-    const card = await request<{ id: string }>('POST', `/projects/${project.id}/cards`, adminToken, {
+    const { card } = await request<{ card: { id: string } }>('POST', `/projects/${project.id}/cards`, adminToken, {
       columnId: board.columns[0]!.id,
       title: 'Bench card',
     });
@@ -142,7 +143,7 @@ export async function notificationsBench() {
     await handle.db.execute(sql`
       insert into notifications (company_id, user_id, type, actor_user_id, actor_name, thing_kind, thing_id, title,
         snippet, project_id, card_id, created_at, read_at)
-      select ${me.companyId}, ${reader.id}, 'mention', ${me.id}, 'Bench Admin', 'card', ${card.id}, 'Bench card',
+      select ${companyId}, ${reader.id}, 'mention', ${me.id}, 'Bench Admin', 'card', ${card.id}, 'Bench card',
         'Checked the delivery date with the supplier, number ' || n, ${project.id}, ${card.id},
         now() - make_interval(mins => n), case when n % 3 = 0 then null else now() end
       from generate_series(1, 10000) as n`);

@@ -1050,7 +1050,13 @@ export const notificationType = pgEnum('notification_type', [
 ]);
 
 /** What a notification is about, as the inbox groups it and as a person mutes it. */
-export const notificationThing = pgEnum('notification_thing', ['card', 'wiki_page', 'agent_session', 'file', 'credits']);
+export const notificationThing = pgEnum('notification_thing', [
+  'card',
+  'wiki_page',
+  'agent_session',
+  'file',
+  'credits',
+]);
 
 /**
  * A person's notification (server/modules/notifications): created in the transaction of the change

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { api, unwrap, type Me } from '@/api';
 import { openCreateCard } from '@/features/board';
+import { InboxIcon } from '@/features/notifications';
 import { registerCommands, type PaletteChoice } from '@/features/palette';
 import {
   AgentIcon,
@@ -13,6 +14,7 @@ import {
   OrgChartIcon,
   PeopleIcon,
   PlusIcon,
+  SettingsIcon,
   TeamIcon,
   ThemeIcon,
   UserIcon,
@@ -63,6 +65,14 @@ export function useAppCommands(me: Me) {
       { id: 'go-home', label: 'Go to Home', hint: 'g h', icon: <HomeIcon />, run: go('/') },
       ...(company
         ? [
+            {
+              id: 'go-inbox',
+              label: 'Go to Inbox',
+              keywords: 'notifications mentions replies unread assigned',
+              hint: 'g i',
+              icon: <InboxIcon />,
+              run: go('/inbox'),
+            },
             {
               id: 'go-projects',
               label: 'Go to Projects',
@@ -117,6 +127,13 @@ export function useAppCommands(me: Me) {
               keywords: 'settings connections connect github slack credentials tools',
               icon: <KeyIcon />,
               run: go('/settings/integrations'),
+            },
+            {
+              id: 'go-notification-settings',
+              label: 'Notification settings',
+              keywords: 'settings notifications email mute muted unmute preferences',
+              icon: <SettingsIcon />,
+              run: go('/settings/notifications'),
             },
             ...(me.permissions.manageBilling
               ? [

@@ -17,6 +17,7 @@ import { Route as AppIndexRouteImport } from './../routes/_app/index'
 import { Route as AppCompanyRouteImport } from './../routes/_app/_company'
 import { Route as AppAccountRouteImport } from './../routes/_app/account'
 import { Route as AppCompanyFilesRouteImport } from './../routes/_app/_company/files'
+import { Route as AppCompanyInboxRouteImport } from './../routes/_app/_company/inbox'
 import { Route as AppCompanyOrganizationRouteImport } from './../routes/_app/_company/organization'
 import { Route as AppCompanyPeopleRouteImport } from './../routes/_app/_company/people'
 import { Route as AppCompanySettingsRouteImport } from './../routes/_app/_company/settings'
@@ -32,6 +33,7 @@ import { Route as AppCompanySettingsApiKeysRouteImport } from './../routes/_app/
 import { Route as AppCompanySettingsBillingRouteImport } from './../routes/_app/_company/settings/billing'
 import { Route as AppCompanySettingsIntegrationsRouteImport } from './../routes/_app/_company/settings/integrations'
 import { Route as AppCompanySettingsMembersRouteImport } from './../routes/_app/_company/settings/members'
+import { Route as AppCompanySettingsNotificationsRouteImport } from './../routes/_app/_company/settings/notifications'
 import { Route as AppCompanyAgentsAgentIdIndexRouteImport } from './../routes/_app/_company/agents/$agentId/index'
 import { Route as AppCompanyAgentsAgentIdChatRouteImport } from './../routes/_app/_company/agents/$agentId/chat'
 import { Route as AppCompanyProjectsProjectIdIndexRouteImport } from './../routes/_app/_company/projects/$projectId/index'
@@ -76,6 +78,11 @@ const AppAccountRoute = AppAccountRouteImport.update({
 const AppCompanyFilesRoute = AppCompanyFilesRouteImport.update({
   id: '/files',
   path: '/files',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
+const AppCompanyInboxRoute = AppCompanyInboxRouteImport.update({
+  id: '/inbox',
+  path: '/inbox',
   getParentRoute: () => AppCompanyRoute,
 } as any)
 const AppCompanyOrganizationRoute = AppCompanyOrganizationRouteImport.update({
@@ -158,6 +165,12 @@ const AppCompanySettingsMembersRoute =
     path: '/members',
     getParentRoute: () => AppCompanySettingsRoute,
   } as any)
+const AppCompanySettingsNotificationsRoute =
+  AppCompanySettingsNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AppCompanySettingsRoute,
+  } as any)
 const AppCompanyAgentsAgentIdIndexRoute =
   AppCompanyAgentsAgentIdIndexRouteImport.update({
     id: '/agents/$agentId/',
@@ -208,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/account': typeof AppAccountRoute
   '/files': typeof AppCompanyFilesRouteWithChildren
+  '/inbox': typeof AppCompanyInboxRoute
   '/organization': typeof AppCompanyOrganizationRoute
   '/people': typeof AppCompanyPeopleRoute
   '/settings': typeof AppCompanySettingsRouteWithChildren
@@ -219,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/settings/billing': typeof AppCompanySettingsBillingRoute
   '/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/settings/members': typeof AppCompanySettingsMembersRoute
+  '/settings/notifications': typeof AppCompanySettingsNotificationsRoute
   '/agents/': typeof AppCompanyAgentsIndexRoute
   '/files/': typeof AppCompanyFilesIndexRoute
   '/projects/': typeof AppCompanyProjectsIndexRoute
@@ -237,6 +252,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/': typeof AppIndexRoute
   '/account': typeof AppAccountRoute
+  '/inbox': typeof AppCompanyInboxRoute
   '/organization': typeof AppCompanyOrganizationRoute
   '/people': typeof AppCompanyPeopleRoute
   '/teams': typeof AppCompanyTeamsRoute
@@ -246,6 +262,7 @@ export interface FileRoutesByTo {
   '/settings/billing': typeof AppCompanySettingsBillingRoute
   '/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/settings/members': typeof AppCompanySettingsMembersRoute
+  '/settings/notifications': typeof AppCompanySettingsNotificationsRoute
   '/agents': typeof AppCompanyAgentsIndexRoute
   '/files': typeof AppCompanyFilesIndexRoute
   '/projects': typeof AppCompanyProjectsIndexRoute
@@ -267,6 +284,7 @@ export interface FileRoutesById {
   '/_app/account': typeof AppAccountRoute
   '/_app/': typeof AppIndexRoute
   '/_app/_company/files': typeof AppCompanyFilesRouteWithChildren
+  '/_app/_company/inbox': typeof AppCompanyInboxRoute
   '/_app/_company/organization': typeof AppCompanyOrganizationRoute
   '/_app/_company/people': typeof AppCompanyPeopleRoute
   '/_app/_company/settings': typeof AppCompanySettingsRouteWithChildren
@@ -278,6 +296,7 @@ export interface FileRoutesById {
   '/_app/_company/settings/billing': typeof AppCompanySettingsBillingRoute
   '/_app/_company/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/_app/_company/settings/members': typeof AppCompanySettingsMembersRoute
+  '/_app/_company/settings/notifications': typeof AppCompanySettingsNotificationsRoute
   '/_app/_company/agents/': typeof AppCompanyAgentsIndexRoute
   '/_app/_company/files/': typeof AppCompanyFilesIndexRoute
   '/_app/_company/projects/': typeof AppCompanyProjectsIndexRoute
@@ -299,6 +318,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/account'
     | '/files'
+    | '/inbox'
     | '/organization'
     | '/people'
     | '/settings'
@@ -310,6 +330,7 @@ export interface FileRouteTypes {
     | '/settings/billing'
     | '/settings/integrations'
     | '/settings/members'
+    | '/settings/notifications'
     | '/agents/'
     | '/files/'
     | '/projects/'
@@ -328,6 +349,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/'
     | '/account'
+    | '/inbox'
     | '/organization'
     | '/people'
     | '/teams'
@@ -337,6 +359,7 @@ export interface FileRouteTypes {
     | '/settings/billing'
     | '/settings/integrations'
     | '/settings/members'
+    | '/settings/notifications'
     | '/agents'
     | '/files'
     | '/projects'
@@ -357,6 +380,7 @@ export interface FileRouteTypes {
     | '/_app/account'
     | '/_app/'
     | '/_app/_company/files'
+    | '/_app/_company/inbox'
     | '/_app/_company/organization'
     | '/_app/_company/people'
     | '/_app/_company/settings'
@@ -368,6 +392,7 @@ export interface FileRouteTypes {
     | '/_app/_company/settings/billing'
     | '/_app/_company/settings/integrations'
     | '/_app/_company/settings/members'
+    | '/_app/_company/settings/notifications'
     | '/_app/_company/agents/'
     | '/_app/_company/files/'
     | '/_app/_company/projects/'
@@ -444,6 +469,13 @@ declare module '@tanstack/react-router' {
       path: '/files'
       fullPath: '/files'
       preLoaderRoute: typeof AppCompanyFilesRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
+    '/_app/_company/inbox': {
+      id: '/_app/_company/inbox'
+      path: '/inbox'
+      fullPath: '/inbox'
+      preLoaderRoute: typeof AppCompanyInboxRouteImport
       parentRoute: typeof AppCompanyRoute
     }
     '/_app/_company/organization': {
@@ -551,6 +583,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCompanySettingsMembersRouteImport
       parentRoute: typeof AppCompanySettingsRoute
     }
+    '/_app/_company/settings/notifications': {
+      id: '/_app/_company/settings/notifications'
+      path: '/notifications'
+      fullPath: '/settings/notifications'
+      preLoaderRoute: typeof AppCompanySettingsNotificationsRouteImport
+      parentRoute: typeof AppCompanySettingsRoute
+    }
     '/_app/_company/agents/$agentId/': {
       id: '/_app/_company/agents/$agentId/'
       path: '/agents/$agentId'
@@ -624,6 +663,7 @@ interface AppCompanySettingsRouteChildren {
   AppCompanySettingsBillingRoute: typeof AppCompanySettingsBillingRoute
   AppCompanySettingsIntegrationsRoute: typeof AppCompanySettingsIntegrationsRoute
   AppCompanySettingsMembersRoute: typeof AppCompanySettingsMembersRoute
+  AppCompanySettingsNotificationsRoute: typeof AppCompanySettingsNotificationsRoute
   AppCompanySettingsIndexRoute: typeof AppCompanySettingsIndexRoute
 }
 
@@ -632,6 +672,7 @@ const AppCompanySettingsRouteChildren: AppCompanySettingsRouteChildren = {
   AppCompanySettingsBillingRoute: AppCompanySettingsBillingRoute,
   AppCompanySettingsIntegrationsRoute: AppCompanySettingsIntegrationsRoute,
   AppCompanySettingsMembersRoute: AppCompanySettingsMembersRoute,
+  AppCompanySettingsNotificationsRoute: AppCompanySettingsNotificationsRoute,
   AppCompanySettingsIndexRoute: AppCompanySettingsIndexRoute,
 }
 
@@ -676,6 +717,7 @@ const AppCompanyProjectsProjectIdRouteWithChildren =
 
 interface AppCompanyRouteChildren {
   AppCompanyFilesRoute: typeof AppCompanyFilesRouteWithChildren
+  AppCompanyInboxRoute: typeof AppCompanyInboxRoute
   AppCompanyOrganizationRoute: typeof AppCompanyOrganizationRoute
   AppCompanyPeopleRoute: typeof AppCompanyPeopleRoute
   AppCompanySettingsRoute: typeof AppCompanySettingsRouteWithChildren
@@ -690,6 +732,7 @@ interface AppCompanyRouteChildren {
 
 const AppCompanyRouteChildren: AppCompanyRouteChildren = {
   AppCompanyFilesRoute: AppCompanyFilesRouteWithChildren,
+  AppCompanyInboxRoute: AppCompanyInboxRoute,
   AppCompanyOrganizationRoute: AppCompanyOrganizationRoute,
   AppCompanyPeopleRoute: AppCompanyPeopleRoute,
   AppCompanySettingsRoute: AppCompanySettingsRouteWithChildren,

@@ -14,6 +14,7 @@ export const shortcuts: Shortcut[] = [
   { keys: ['?'], description: 'Show keyboard shortcuts' },
   { keys: ['Ctrl/⌘', 'K'], description: 'Search and commands (works everywhere)', together: true },
   { keys: ['g', 'h'], description: 'Go to Home', to: '/' },
+  { keys: ['g', 'i'], description: 'Go to Inbox', to: '/inbox' },
   { keys: ['g', 'p'], description: 'Go to Projects', to: '/projects' },
   { keys: ['g', 'f'], description: 'Go to Files', to: '/files' },
   { keys: ['g', 'o'], description: 'Go to Organization', to: '/organization' },
@@ -23,6 +24,17 @@ export const shortcuts: Shortcut[] = [
 
 /** Keys that belong to one page; the sheet lists them under the page's name (they are handled there). */
 export const pageShortcuts: { title: string; shortcuts: Shortcut[] }[] = [
+  {
+    title: 'In the inbox',
+    shortcuts: [
+      { keys: ['j', 'k'], description: 'Next or previous notification (also ↓ and ↑)', either: true },
+      { keys: ['Enter'], description: 'Open the notification (marks it read)' },
+      { keys: ['e'], description: 'Mark read, or unread again' },
+      { keys: ['s'], description: 'Snooze: 1 hour, tomorrow 9:00, next week' },
+      { keys: ['m'], description: 'Mute what it is about (again: unmute)' },
+      { keys: ['x'], description: 'Select it (then “Mark selected read”)' },
+    ],
+  },
   {
     title: 'On a board',
     shortcuts: [

@@ -7,7 +7,7 @@ export * from './icons';
 export * from './editor-icons';
 export { Spinner } from './spinner';
 export { dismissToast, toast, Toaster } from './toast';
-export { useDocumentTitle } from './use-document-title';
+export { setDocumentTitlePrefix, useDocumentTitle } from './use-document-title';
 export { SidePanel } from './side-panel';
 export { useNow } from './use-now';
 export { Menu, MenuButton, type MenuItem } from './menu';

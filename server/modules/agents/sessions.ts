@@ -32,7 +32,7 @@ import { ApiError, ErrorCode, forbidden, invalidField, notFound } from '../../ht
 import { isCompanyAdmin, requireCompany } from '../../policies/index.ts';
 import { findProject } from '../projects/index.ts';
 import { chargeAgentWork, creditsSpentBySession } from '../credits/index.ts';
-import { checkMentions, type Mention, notify, parseMentions } from '../notifications/index.ts';
+import { checkMentions, type Mention, mentionsAsText, notify, parseMentions } from '../notifications/index.ts';
 import {
   type ActivityInput,
   type AgentMessage,
@@ -63,9 +63,9 @@ const sessionStopped = () =>
     ErrorCode.sessionStopped,
   );
 
-/** A title from a first message: its first line, cut at a word near 80 characters. */
+/** A title from a first message: its first line (mentions as `@Name`), cut at a word near 80 characters. */
 export function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0]!.replace(/\s+/g, ' ').trim();
+  const line = mentionsAsText(text).trim().split('\n')[0]!.replace(/\s+/g, ' ').trim();
   if (line.length <= TITLE_CHARS) return line;
   const cut = line.slice(0, TITLE_CHARS - 1);
   const space = cut.lastIndexOf(' ');

@@ -3,6 +3,7 @@ import type { AppContext, Principal } from '../../types.ts';
 import { boardColumns, cards, projects } from '../../db/schema.ts';
 import { rows } from '../../db/rows.ts';
 import { requireCompany } from '../../policies/index.ts';
+import { mentionsAsText } from '../notifications/index.ts';
 
 /** Cards due within this many hours (and not yet overdue) are "due soon". */
 export const DUE_SOON_HOURS = 48;
@@ -105,9 +106,9 @@ type ActivityRow = {
   comment_parent: string | null;
 };
 
-/** Text on one line, cut to SNIPPET_MAX characters with an ellipsis. */
+/** Text on one line (mentions as `@Name`), cut to SNIPPET_MAX characters with an ellipsis. */
 function snippetOf(text: string): string {
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  const chars = [...mentionsAsText(text).replace(/\s+/g, ' ').trim()];
   if (chars.length <= SNIPPET_MAX) return chars.join('');
   const cut = chars.slice(0, SNIPPET_MAX - 1).join('');
   return `${cut.trimEnd()}…`;

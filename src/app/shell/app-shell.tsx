@@ -27,6 +27,7 @@ import { CreateCardHost } from '@/features/board';
 import { CreditsBanner } from '@/features/credits';
 import { UploadTray } from '@/features/files';
 import { openPalette, PaletteHost } from '@/features/palette';
+import { InboxNavEntry, NotificationsHost } from '@/features/notifications';
 import { CreatePageHost, useWikiCommands } from '@/features/wiki';
 import { ShortcutSheet } from './shortcut-sheet';
 import { ThemeSelect } from './theme-select';
@@ -132,7 +133,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <ul className="shell-nav">
             {navigation
               .filter((item) => !item.company || company)
-              .map(({ to, label, icon: Icon, exact }) => (
+              .flatMap(({ to, label, icon: Icon, exact }) => [
                 <li key={to}>
                   <Link
                     to={to}
@@ -143,8 +144,14 @@ export function AppShell({ children }: { children: ReactNode }) {
                     <Icon />
                     {label}
                   </Link>
-                </li>
-              ))}
+                </li>,
+                // The inbox comes right after Home, with its unread badge.
+                to === '/' && company && (
+                  <li key="/inbox" className="shell-nav-inbox">
+                    <InboxNavEntry className="shell-nav-link" />
+                  </li>
+                ),
+              ])}
           </ul>
         </nav>
         <div className="shell-footer">
@@ -180,6 +187,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       {company && <CreateCardHost />}
       {company && <CreatePageHost />}
       {company && <UploadTray />}
+      {company && <NotificationsHost />}
     </div>
   );
 }

@@ -10,6 +10,7 @@ const pageNames: Record<string, string> = {
   agents: 'Agents',
   teams: 'Teams',
   settings: 'Settings',
+  inbox: 'Inbox',
 };
 
 /**

@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api';
+import { memberQueries } from '@/features/members';
 import { setChatDraft, useChatDrafts } from '../drafts';
 import { ChatComposer, MESSAGE_MAX } from './chat-composer';
 
@@ -9,10 +12,24 @@ const KEY = 'session:test';
 
 afterEach(() => setChatDraft(KEY, ''));
 
+const HEDY = '0a0a0a0a-0000-4000-8000-000000000001';
+
+/** The mention picker reads the company's members through the query cache. */
+function queryWrapper() {
+  const client = new QueryClient();
+  client.setQueryData(memberQueries.list().queryKey, [
+    { id: HEDY, name: 'Hedy Lamarr', kind: 'human', status: 'active', title: 'Engineer', manager: null, teamId: null },
+  ]);
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+}
+
 function renderComposer(props: Partial<Parameters<typeof ChatComposer>[0]> = {}) {
   const onSend = vi.fn();
   const view = render(
     <ChatComposer draftKey={KEY} label="Message Cafébot" pending={false} error={null} onSend={onSend} {...props} />,
+    { wrapper: queryWrapper() },
   );
   return { onSend, box: screen.getByRole('textbox', { name: 'Message Cafébot' }), ...view };
 }
@@ -75,6 +92,22 @@ describe('ChatComposer', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toHaveProperty('disabled', true);
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('suggests people on @: Enter takes the suggestion instead of sending, Esc closes it and keeps focus', async () => {
+    const user = userEvent.setup();
+    const { onSend, box } = renderComposer();
+    await user.type(box, 'ask @hed');
+    expect(screen.getByRole('listbox').textContent).toContain('Hedy Lamarr');
+    await user.keyboard('{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    expect(box).toHaveProperty('value', `ask @[Hedy Lamarr](person:${HEDY}) `);
+    await user.type(box, '@');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(document.activeElement).toBe(box);
+    await user.keyboard('{Backspace}{Enter}');
+    expect(onSend).toHaveBeenCalledWith(`ask @[Hedy Lamarr](person:${HEDY})`, expect.any(Function));
   });
 
   it('shows the server’s refusal and keeps the text', () => {

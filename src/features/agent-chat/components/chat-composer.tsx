@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useId } from 'react';
 import { errorMessage } from '@/api';
+import { useMentionPicker } from '@/features/mentions';
 import { Button } from '@/ui';
 import { setChatDraft, useChatDrafts } from '../drafts';
 import { SendIcon } from './icons';
@@ -10,7 +11,8 @@ export const MESSAGE_MAX = 20_000;
 const COUNTER_FROM = MESSAGE_MAX * 0.9;
 
 /**
- * Writes a message to an agent. Enter sends, Shift+Enter starts a new line, Esc leaves the field.
+ * Writes a message to an agent. Enter sends, Shift+Enter starts a new line, Esc leaves the field;
+ * `@` suggests people and agents to mention (while suggestions show, Enter and Esc are theirs).
  * The text is a draft kept per conversation until it is sent; a refused send shows the server's
  * message and keeps the text. When the agent takes no new work, the field says why and is off.
  */
@@ -45,6 +47,7 @@ export function ChatComposer({
   const tooLong = text.length > MESSAGE_MAX;
   const disabled = Boolean(disabledReason);
   const canSend = !disabled && !pending && !tooLong && text.trim().length > 0;
+  const mention = useMentionPicker({ value: text, onChange: (value) => setChatDraft(draftKey, value) });
 
   function send(event?: FormEvent) {
     event?.preventDefault();
@@ -60,6 +63,7 @@ export function ChatComposer({
   function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     // A key that ends an IME composition is not a send.
     if (event.nativeEvent.isComposing) return;
+    if (mention.handleKeyDown(event)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
       send();
@@ -90,9 +94,10 @@ export function ChatComposer({
           autoFocus={autoFocus && !disabled}
           aria-invalid={tooLong || Boolean(error) || undefined}
           aria-describedby={describedBy}
-          onChange={(event) => setChatDraft(draftKey, event.target.value)}
+          {...mention.textareaProps}
           onKeyDown={handleKeyDown}
         />
+        {mention.popup}
         <Button type="submit" variant="primary" busy={pending} disabled={!canSend && !pending}>
           <SendIcon /> Send
         </Button>

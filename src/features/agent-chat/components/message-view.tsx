@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { MentionText } from '@/features/mentions';
 import { formatDateTime } from '@/lib/format';
 import { Avatar } from '@/ui';
 import type { AgentFeedback, AgentMessage } from '../types';
@@ -10,7 +11,8 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 /**
  * One message of a conversation: the person's, the agent's reply (with its steps folded, and the
  * feedback thumbs when `onFeedback` is given) or a note from the workspace ("Stopped by …").
- * Text is shown as the plain text it is, line breaks kept: nothing in it is read as markup.
+ * Text is shown as the plain text it is, line breaks kept: nothing in it is read as markup, except
+ * mentions (`@[Name](person:<id>)`), shown as chips that open the profile.
  */
 export function MessageView({
   message,
@@ -69,7 +71,9 @@ export function MessageView({
       </header>
       {message.role === 'agent' && <ActivitySteps activity={message.activity} />}
       {message.text ? (
-        <p className="agent-message-text">{message.text}</p>
+        <p className="agent-message-text">
+          <MentionText text={message.text} />
+        </p>
       ) : (
         streaming && <p className="agent-message-text muted">Writing…</p>
       )}

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +8,14 @@ import { setDraft, useDrafts } from '../drafts';
 import { COMMENT_MAX, Composer } from './comment-composer';
 
 afterEach(() => setDraft('thread-1', ''));
+
+/** The mention picker reads the company's members through the query cache. */
+function queryWrapper() {
+  const client = new QueryClient();
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+}
 
 function renderComposer(props: Partial<Parameters<typeof Composer>[0]> = {}) {
   const onSubmit = vi.fn();
@@ -19,6 +29,7 @@ function renderComposer(props: Partial<Parameters<typeof Composer>[0]> = {}) {
       onSubmit={onSubmit}
       {...props}
     />,
+    { wrapper: queryWrapper() },
   );
   return { onSubmit, ...view };
 }

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { errorMessage } from '@/api';
+import { useMentionPicker } from '@/features/mentions';
 import { Button } from '@/ui';
 import { setDraft, useDrafts } from '../drafts';
 // The threads' styles, with the building block every thread view uses.
@@ -8,7 +9,11 @@ import './comment-threads.css';
 /** The longest comment the server takes. */
 export const COMMENT_MAX = 10_000;
 
-/** A comment's text box: Ctrl/⌘+Enter sends, and a counter shows near the limit. */
+/**
+ * A comment's text box: Ctrl/⌘+Enter sends, `@` suggests people and agents to mention (the
+ * mention is written into the text as `@[Name](person:<id>)`, visible as such while editing), and
+ * a counter shows near the limit.
+ */
 export function TextArea({
   label,
   value,
@@ -23,6 +28,7 @@ export function TextArea({
   onSubmit: (event: FormEvent) => void;
 }) {
   const near = value.length >= COMMENT_MAX * 0.9;
+  const mention = useMentionPicker({ value, onChange });
   return (
     <div className="field">
       <textarea
@@ -32,12 +38,14 @@ export function TextArea({
         autoFocus={autoFocus}
         placeholder={label}
         aria-label={label}
-        onChange={(event) => onChange(event.target.value)}
+        {...mention.textareaProps}
         onKeyDown={(event) => {
+          if (mention.handleKeyDown(event)) return;
           if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) onSubmit(event);
         }}
         aria-invalid={value.length > COMMENT_MAX || undefined}
       />
+      {mention.popup}
       {near && (
         <span className="field-counter" data-over={value.length > COMMENT_MAX} aria-live="polite">
           {value.length.toLocaleString()}/{COMMENT_MAX.toLocaleString()}

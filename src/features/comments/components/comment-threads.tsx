@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '@/api';
 import { QueryNotice } from '@/ui';
+import { useHighlightedComment } from '../highlight';
 import { useCommentLive } from '../live';
 import { type CommentChange, useCommentMutations } from '../mutations';
 import { commentQueries } from '../queries';
@@ -30,6 +31,19 @@ export function CommentThreads({ target, userId, onChange }: ThreadsProps) {
   useCommentLive(target);
 
   const threads = useMemo(() => threadsOf(query.data ?? []), [query.data]);
+
+  // A linked comment (`?comment=`) in a resolved thread: show the resolved ones, once per link.
+  const linked = useHighlightedComment();
+  const linkedThread = linked
+    ? threads.find((thread) => thread.root.id === linked || thread.replies.some((reply) => reply.id === linked))
+    : undefined;
+  const [revealedFor, setRevealedFor] = useState<string | undefined>(undefined);
+  if (linked && linkedThread?.root.resolvedAt && revealedFor !== linked) {
+    setRevealedFor(linked);
+    setShowResolved(true);
+  }
+  const linkGone = Boolean(linked && query.data && !linkedThread);
+
   const resolvedCount = threads.filter((thread) => thread.root.resolvedAt).length;
   const shown = threads.filter((thread) => showResolved || !thread.root.resolvedAt);
 
@@ -44,6 +58,10 @@ export function CommentThreads({ target, userId, onChange }: ThreadsProps) {
           </label>
         )}
       </header>
+      {/* Always there (a live region must exist before it speaks); out of the layout while empty. */}
+      <p className={linkGone ? 'muted' : 'visually-hidden'} role="status">
+        {linkGone ? 'That comment was deleted.' : ''}
+      </p>
       {query.isPending && <QueryNotice status="loading" label="Loading comments…" />}
       {query.isError && (
         <QueryNotice status="error" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />

@@ -1,8 +1,10 @@
-import { type FormEvent, type LiHTMLAttributes, type ReactNode, type Ref, useState } from 'react';
+import { type FormEvent, type LiHTMLAttributes, type ReactNode, type Ref, useRef, useState } from 'react';
 import { errorMessage, type Comment } from '@/api';
 import { formatDateTime, formatRelative } from '@/lib/format';
+import { MentionText } from '@/features/mentions';
 import { Avatar, Button, ConfirmDialog, FormError } from '@/ui';
 import { useDrafts } from '../drafts';
+import { useCommentHighlight } from '../highlight';
 import type { useCommentMutations } from '../mutations';
 import type { CommentTarget } from '../target';
 import type { Thread } from '../threads';
@@ -119,8 +121,18 @@ function CommentView({ comment, userId, mutations }: { comment: Comment; userId:
   const [confirming, setConfirming] = useState(false);
   const mine = comment.authorUserId === userId;
   const isAgent = Boolean(comment.authorAgentId);
+  // The comment a link points at: highlighted, in view, focused.
+  const element = useRef<HTMLElement>(null);
+  const highlighted = useCommentHighlight(comment.id, element);
   return (
-    <article className="comment" aria-label={`${comment.author}, ${formatRelative(comment.at)}`}>
+    <article
+      ref={element}
+      className="comment"
+      aria-label={`${comment.author}, ${formatRelative(comment.at)}`}
+      data-comment-id={comment.id}
+      data-highlighted={highlighted || undefined}
+      tabIndex={highlighted ? -1 : undefined}
+    >
       <Avatar name={comment.author} kind={isAgent ? 'agent' : 'human'} size={26} />
       <div className="comment-body">
         <div className="comment-meta">
@@ -138,7 +150,9 @@ function CommentView({ comment, userId, mutations }: { comment: Comment; userId:
         {editing ? (
           <EditForm comment={comment} mutations={mutations} onDone={() => setEditing(false)} />
         ) : (
-          <p className="comment-text">{comment.text}</p>
+          <p className="comment-text">
+            <MentionText text={comment.text} />
+          </p>
         )}
         {mine && !editing && (
           <div className="row comment-actions">

@@ -22,6 +22,9 @@ function SettingsLayout() {
         <Link to="/settings/integrations" activeProps={{ 'aria-current': 'page' }}>
           Integrations
         </Link>
+        <Link to="/settings/notifications" activeProps={{ 'aria-current': 'page' }}>
+          Notifications
+        </Link>
         {me.permissions.manageBilling && (
           <Link to="/settings/billing" activeProps={{ 'aria-current': 'page' }}>
             Billing

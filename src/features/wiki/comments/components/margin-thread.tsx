@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { ThreadView, type CommentMutations, type CommentTarget, type Thread } from '@/features/comments';
+import { mentionsAsText } from '@/features/mentions';
 import { Button } from '@/ui';
 import { threadLabel } from '../model';
 
@@ -38,7 +39,7 @@ export const MarginThread = memo(function MarginThread({
       label={threadLabel(thread)}
       before={
         <span id={`wiki-thread-desc-${root.id}`} className="visually-hidden">
-          {`Commented by ${root.author}: ${root.text.slice(0, 200)}`}
+          {`Commented by ${root.author}: ${mentionsAsText(root.text).slice(0, 200)}`}
         </span>
       }
       actions={

@@ -26,7 +26,8 @@ export function NewThreadComposer({
       role="group"
       aria-label="New comment"
       onKeyDown={(event) => {
-        if (event.key === 'Escape' && !pending) {
+        // A mention picker's Esc (default prevented) closes only its suggestions.
+        if (event.key === 'Escape' && !pending && !event.defaultPrevented) {
           event.preventDefault();
           event.stopPropagation();
           onCancel();

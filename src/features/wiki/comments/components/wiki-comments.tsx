@@ -8,6 +8,7 @@ import {
   commentQueries,
   threadsOf,
   useCommentLive,
+  useHighlightedComment,
   useCommentMutations,
   type CommentChange,
   type Thread,
@@ -511,6 +512,15 @@ export function WikiComments({
     />
   );
 
+  // A linked comment (`?comment=`) that is no longer there: said, politely, once the threads are in.
+  const linkedComment = useHighlightedComment();
+  const linkGone = Boolean(linkedComment && query.data && !query.data.some((comment) => comment.id === linkedComment));
+  const linkNote = (
+    <p className={linkGone ? 'muted wiki-comments-link-note' : 'visually-hidden'} role="status">
+      {linkGone ? 'That comment was deleted.' : ''}
+    </p>
+  );
+
   const summary = `${counts.open} open${counts.resolved ? `, ${counts.resolved} resolved` : ''}${
     counts.detached ? `, ${counts.detached} detached` : ''
   }`;
@@ -525,6 +535,7 @@ export function WikiComments({
               Comments ({summary})
             </Button>
           </div>
+          {linkNote}
           {query.isError && (
             <QueryNotice status="error" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
           )}
@@ -542,6 +553,7 @@ export function WikiComments({
             All comments <span className="muted">({summary})</span>
           </Button>
         </div>
+        {linkNote}
         {query.isError && (
           <QueryNotice status="error" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
         )}

@@ -16,20 +16,22 @@ import {
 } from '@/features/board';
 import { useMe } from '@/features/auth';
 import { rememberBoardVisit } from '@/features/home';
-import { cardCommentTarget, CommentThreads } from '@/features/comments';
+import { cardCommentTarget, CommentHighlight, CommentThreads } from '@/features/comments';
 import { CardCredits } from '@/features/credits';
 import { memberQueries, useMemberMap } from '@/features/members';
 import { MarkdownField } from '@/features/wiki';
 import { isTyping } from '@/lib/dom';
 import { Button, EmptyState, SidePanel, useDocumentTitle } from '@/ui';
 
-type BoardSearch = BoardFilters & { card?: string };
+/** `card` opens a card's panel; `comment` (with it) scrolls to one of its comments and highlights it. */
+type BoardSearch = BoardFilters & { card?: string; comment?: string };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const Route = createFileRoute('/_app/_company/projects/$projectId/')({
   validateSearch: (search: Record<string, unknown>): BoardSearch => ({
     ...parseFilters(search),
     card: typeof search.card === 'string' && UUID.test(search.card) ? search.card : undefined,
+    comment: typeof search.comment === 'string' && UUID.test(search.comment) ? search.comment : undefined,
   }),
   loader: ({ context, params }) =>
     Promise.all([
@@ -56,7 +58,7 @@ function BoardPage() {
     [me.user.id, board.id, board.name],
   );
 
-  const { card: openCard, assignee, label, priority, blocked } = search;
+  const { card: openCard, comment: linkedComment, assignee, label, priority, blocked } = search;
   const filters = useMemo<BoardFilters>(
     () => ({ assignee, label, priority, blocked }),
     [assignee, label, priority, blocked],
@@ -73,7 +75,9 @@ function BoardPage() {
   );
 
   const openCardId = useCallback(
-    (cardId: string | undefined) => void navigate({ search: (previous) => ({ ...previous, card: cardId }) }),
+    // A linked comment belongs to the card it came with: another card (or none) drops it.
+    (cardId: string | undefined) =>
+      void navigate({ search: (previous) => ({ ...previous, card: cardId, comment: undefined }) }),
     [navigate],
   );
   // Card links are plain hrefs (cheap for thousands of cards) that keep the board's filters.
@@ -82,6 +86,7 @@ function BoardPage() {
     (cardId: string) => {
       const params = new URLSearchParams(searchStr);
       params.set('card', cardId);
+      params.delete('comment');
       return `/projects/${projectId}?${params}`;
     },
     [projectId, searchStr],
@@ -103,7 +108,7 @@ function BoardPage() {
       const next = order[index + step];
       if (next) {
         event.preventDefault();
-        void navigate({ search: (previous) => ({ ...previous, card: next }) });
+        void navigate({ search: (previous) => ({ ...previous, card: next, comment: undefined }) });
       }
     }
     document.addEventListener('keydown', handleKeyDown);
@@ -118,7 +123,7 @@ function BoardPage() {
         filters={filters}
         onFiltersChange={(next) =>
           void navigate({
-            search: (previous) => ({ card: previous.card, ...next }),
+            search: (previous) => ({ card: previous.card, comment: previous.comment, ...next }),
             replace: true,
           })
         }
@@ -151,12 +156,14 @@ function BoardPage() {
             DescriptionField={MarkdownField}
           />
           <CardCredits projectId={projectId} cardId={openCard} />
-          <CommentThreads
-            key={`comments-${openCard}`}
-            target={target}
-            userId={me.user.id}
-            onChange={(change) => updateCopies(openCard, change)}
-          />
+          <CommentHighlight commentId={linkedComment}>
+            <CommentThreads
+              key={`comments-${openCard}`}
+              target={target}
+              userId={me.user.id}
+              onChange={(change) => updateCopies(openCard, change)}
+            />
+          </CommentHighlight>
           <p className="muted board-panel-hint">
             <kbd>J</kbd> / <kbd>K</kbd> next and previous card · <kbd>Esc</kbd> closes
           </p>

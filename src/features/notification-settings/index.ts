@@ -1,0 +1,2 @@
+export { NotificationSettingsPage } from './components/notification-settings-page';
+export { notificationSettingsQueries } from './queries';
