@@ -66,7 +66,7 @@ export async function notificationsBench() {
       password,
       companyName: 'Notifications bench',
     });
-    const me = await request<{ id: string; company: { id: string } }>('GET', '/users/me', adminToken);
+    const me = await request<{ user: { id: string }; company: { id: string } }>('GET', '/users/me', adminToken);
     const companyId = me.company.id;
     const passwordHash = await hashPassword(password);
     const people = await handle.db
@@ -143,7 +143,7 @@ export async function notificationsBench() {
     await handle.db.execute(sql`
       insert into notifications (company_id, user_id, type, actor_user_id, actor_name, thing_kind, thing_id, title,
         snippet, project_id, card_id, created_at, read_at)
-      select ${companyId}, ${reader.id}, 'mention', ${me.id}, 'Bench Admin', 'card', ${card.id}, 'Bench card',
+      select ${companyId}, ${reader.id}, 'mention', ${me.user.id}, 'Bench Admin', 'card', ${card.id}, 'Bench card',
         'Checked the delivery date with the supplier, number ' || n, ${project.id}, ${card.id},
         now() - make_interval(mins => n), case when n % 3 = 0 then null else now() end
       from generate_series(1, 10000) as n`);

@@ -6,6 +6,7 @@
  */
 import { and, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rows } from '../../db/rows.ts';
 import { notificationMutes, notificationPreferences, notifications, users } from '../../db/schema.ts';
 import { type EventActor, recordEvent } from '../../events/record.ts';
 import {
@@ -117,8 +118,8 @@ export async function lockInboxes(tx: Executor, userIds: string[]): Promise<void
 /**
  * Creates the drafts' notifications and records `notification.created` for each recipient. Skips
  * drafts for the acting person, for people not (or no longer) in the company, and for a thing the
- * recipient muted (mentions of them still arrive, except in a muted agent conversation); one notification per person per call (the first draft
- * for them wins: put mentions first). Drafts whose `dedupeKey` the person already has are skipped.
+ * recipient muted (mentions of them still arrive, except in a muted agent conversation); one
+ * notification per person per call (the first draft for them wins: put mentions first). Drafts whose `dedupeKey` the person already has are skipped.
  */
 export async function notify(tx: Executor, actor: EventActor, drafts: NotificationDraft[]): Promise<Notification[]> {
   if (drafts.length === 0) return [];
@@ -135,24 +136,24 @@ export async function notify(tx: Executor, actor: EventActor, drafts: Notificati
   if (firstPerUser.size === 0) return [];
   const candidates = [...firstPerUser.keys()];
 
-  const members = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), inArray(users.id, candidates)));
-  const memberIds = new Set(members.map((row) => row.id));
-  if (memberIds.size === 0) return [];
-  // Only the mutes of the things these drafts are about.
+  // Who of them is in the company, with their mutes of these drafts' things and their email
+  // choices: one statement, since it sits on the path of every comment that notifies.
   const things = [...new Set([...firstPerUser.values()].map((draft) => draft.thing.id))];
-  const mutes = await tx
-    .select()
-    .from(notificationMutes)
-    .where(and(inArray(notificationMutes.userId, [...memberIds]), inArray(notificationMutes.thingId, things)));
-  const muted = new Set(mutes.map((mute) => `${mute.userId}:${mute.thingKind}:${mute.thingId}`));
-  const preferences = await tx
-    .select()
-    .from(notificationPreferences)
-    .where(inArray(notificationPreferences.userId, [...memberIds]));
-  const emailChoice = new Map(preferences.map((row) => [`${row.userId}:${row.type}`, row.email]));
+  const recipients = rows<{ id: string; muted: string[] | null; email: Record<string, boolean> | null }>(
+    await tx.execute(sql`
+      select u.id,
+        (select array_agg(m.thing_kind || ':' || m.thing_id) from ${notificationMutes} m
+          where m.user_id = u.id and m.thing_id = any(${sql.param(things)}::uuid[])) as muted,
+        (select json_object_agg(p.type, p.email) from ${notificationPreferences} p where p.user_id = u.id) as email
+      from ${users} u
+      where u.company_id = ${companyId} and u.id = any(${sql.param(candidates)}::uuid[])`),
+  );
+  if (recipients.length === 0) return [];
+  const memberIds = new Set(recipients.map((row) => row.id));
+  const muted = new Set(recipients.flatMap((row) => (row.muted ?? []).map((thing) => `${row.id}:${thing}`)));
+  const emailChoice = new Map(
+    recipients.flatMap((row) => Object.entries(row.email ?? {}).map(([type, email]) => [`${row.id}:${type}`, email])),
+  );
 
   const values = [...firstPerUser.values()]
     .filter((draft) => memberIds.has(draft.userId))
