@@ -1,43 +1,16 @@
-import type { AddressInfo } from 'node:net';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { events, notificationMutes, notifications } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { useTestSmtp } from '../../test/smtp.ts';
 import { startScheduler } from '../automation/index.ts';
 import { draftFor, notifyNow, personActor } from './fixtures.ts';
 import { runNotificationTasks, sendNotificationEmails, wakeSnoozedNotifications } from './scheduled.ts';
 import { NOTIFICATION_TYPE_INFO, NOTIFICATION_TYPES } from './schemas.ts';
 
 // A local SMTP server: digests go through the real SMTP path.
-const received: { to: string; body: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  // Addresses of `rejected.test.example` do not exist: refused for good (550), as a real server would.
-  onRcptTo(address, _session, callback) {
-    if (address.address.endsWith('@rejected.test.example')) {
-      callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
-      return;
-    }
-    callback();
-  },
-  onData(stream, session, callback) {
-    let body = '';
-    stream.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-      callback();
-    });
-  },
-});
-let smtpPort = 0;
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const { received, url: smtpUrl } = useTestSmtp();
 
 const t = useTestApp();
 const MINUTE = 60_000;
@@ -695,7 +668,7 @@ describe('preferences', () => {
 describe('the email digest', () => {
   const useMail = (publicUrl?: string) => {
     const previous = { mail: t.ctx.config.mail, publicUrl: t.ctx.config.publicUrl };
-    t.ctx.config.mail = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Workspace <no-reply@test.example>' };
+    t.ctx.config.mail = { smtpUrl: smtpUrl(), from: 'Workspace <no-reply@test.example>' };
     t.ctx.config.publicUrl = publicUrl;
     return {
       restore: () => {
@@ -779,7 +752,7 @@ describe('the email digest', () => {
       await sendNotificationEmails(t.ctx);
       expect((await rowOf(id)).emailedAt).toBeNull();
 
-      t.ctx.config.mail = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Workspace <no-reply@test.example>' };
+      t.ctx.config.mail = { smtpUrl: smtpUrl(), from: 'Workspace <no-reply@test.example>' };
       await runNotificationTasks(t.ctx);
       const mine = received.slice(sentBefore).filter((message) => message.to === org.member.email);
       expect(mine).toHaveLength(1);

@@ -1,31 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invitations, users } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { useTestSmtp } from '../../test/smtp.ts';
 import { passwordProblem } from './invitations.ts';
 
 // A local SMTP server: invitation emails go through the real SMTP path.
-const received: { to: string; body: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    let body = '';
-    stream.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
-      callback();
-    });
-  },
-});
-let smtpPort = 0;
-beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const { received, url: smtpUrl } = useTestSmtp();
 
 const t = useTestApp();
 const STRONG = 'violet-harbour-sunrise';
@@ -202,7 +183,7 @@ describe('invitations', () => {
 /** Turns on the mail path of the running test app (its config object is shared). */
 function useMailConfig() {
   const previous = t.ctx.config.mail;
-  t.ctx.config.mail = { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, from: 'Workspace <no-reply@test.example>' };
+  t.ctx.config.mail = { smtpUrl: smtpUrl(), from: 'Workspace <no-reply@test.example>' };
   return { restore: () => void (t.ctx.config.mail = previous) };
 }
 
