@@ -32,6 +32,9 @@ import { registerSearchRoutes } from './modules/search/handlers.ts';
 import { registerSystemRoutes } from './modules/system/handlers.ts';
 import { registerUserRoutes } from './modules/users/handlers.ts';
 import { registerWikiRoutes } from './modules/wiki/handlers.ts';
+import { registerContentRoutes } from './modules/content/handlers.ts';
+import { registerNewsletterRoutes } from './modules/newsletter/handlers.ts';
+import { registerMcpRoutes } from './modules/mcp/handlers.ts';
 
 export const API_VERSION = '0.1.0';
 /** Largest JSON body accepted by any operation but the two that carry a wiki page's Markdown. */
@@ -43,6 +46,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_WIKI_BODY_BYTES = 3 * 1024 * 1024;
 /** `POST /projects/{id}/wiki` and `PATCH /projects/{id}/wiki/{pageId}`, which get the larger limit. */
 const WIKI_BODY_PATH = /\/projects\/[^/]+\/wiki(?:\/[^/]+)?$/;
+/** The content API's paths, which may set their own `Cache-Control`. */
+const CONTENT_PATH = /^(?:\/api)?\/content\//;
 
 function limitBody(maxSize: number, label: string) {
   return bodyLimit({
@@ -81,8 +86,11 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerDocsRoutes(api);
   api.use('*', async (c, next) => {
     await next();
-    // Authenticated data must not sit in shared caches.
-    c.res.headers.set('Cache-Control', 'no-store');
+    // Authenticated data must not sit in shared caches. The content API (`/content/*`: published
+    // items a public site caches) sets its own.
+    if (!CONTENT_PATH.test(c.req.path) || !c.res.headers.has('Cache-Control')) {
+      c.res.headers.set('Cache-Control', 'no-store');
+    }
   });
 
   registerAuthRoutes(api);
@@ -102,6 +110,9 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerFileRoutes(api);
   registerNotificationRoutes(api);
   registerSearchRoutes(api);
+  registerContentRoutes(api);
+  registerNewsletterRoutes(api);
+  registerMcpRoutes(api);
   registerSystemRoutes(api, () => openApiDocument(api));
 
   api.onError(handleError);

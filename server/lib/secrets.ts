@@ -8,6 +8,15 @@ export const AGENT_TOKEN_PREFIX = 'agt_';
 /** `agt_` followed by 32 random bytes in base64url, like API keys: an agent's token. */
 export const AGENT_TOKEN_PATTERN = /^agt_[A-Za-z0-9_-]{43}$/;
 
+export const CONTENT_KEY_PREFIX = 'cak_';
+/** `cak_` followed by 32 random bytes in base64url: a key a public site reads published content with. */
+export const CONTENT_KEY_PATTERN = /^cak_[A-Za-z0-9_-]{43}$/;
+
+/** Creates a new content key secret. It is shown once and never stored. */
+export function generateContentKeySecret(): string {
+  return CONTENT_KEY_PREFIX + randomBytes(32).toString('base64url');
+}
+
 /** Creates a new agent token secret. It is shown once and never stored. */
 export function generateAgentTokenSecret(): string {
   return AGENT_TOKEN_PREFIX + randomBytes(32).toString('base64url');

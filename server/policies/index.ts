@@ -47,6 +47,11 @@ export const PERMISSIONS = {
     description: 'May connect and disconnect integrations and manage webhook endpoints (company admins).',
     refusal: 'manage integrations',
   },
+  manageContent: {
+    description:
+      "May write and publish the public site's content, manage content keys and see newsletter subscribers (company admins).",
+    refusal: 'manage the public site’s content',
+  },
   manageMembers: {
     description: 'May invite people to the company, change their roles and remove them (company admins).',
     refusal: 'manage members',

@@ -57,6 +57,7 @@ describe('permissions', () => {
       'manageBilling',
       'manageAgents',
       'manageIntegrations',
+      'manageContent',
       'manageMembers',
     ]);
     for (const name of PERMISSION_NAMES) {

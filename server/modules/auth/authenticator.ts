@@ -94,6 +94,8 @@ export class Authenticator {
     const token = match[1];
     if (token.startsWith('aik_')) return this.fromApiKey(token);
     if (token.startsWith('agt_')) return this.fromAgentToken(token);
+    // Content keys are valid on `/content/*` only, which authenticates them itself.
+    if (token.startsWith('cak_')) throw unauthorized('Content keys (cak_…) work only on /content/* routes');
     return this.fromSession(token);
   }
 

@@ -24,6 +24,7 @@ describe('GET /users/me', () => {
         manageBilling: true,
         manageAgents: true,
         manageIntegrations: true,
+        manageContent: true,
         manageMembers: true,
       },
       credential: { kind: 'session', expiresAt: expect.any(String) },
@@ -41,6 +42,7 @@ describe('GET /users/me', () => {
       manageBilling: false,
       manageAgents: false,
       manageIntegrations: false,
+      manageContent: false,
       manageMembers: false,
     });
   });

@@ -5523,6 +5523,8 @@ export type components = {
             manageBilling: boolean;
             /** @description May change anyone's file nodes (company admins). */
             manageCompanyFiles: boolean;
+            /** @description May write and publish the public site's content, manage content keys and see newsletter subscribers (company admins). */
+            manageContent: boolean;
             /** @description May connect and disconnect integrations and manage webhook endpoints (company admins). */
             manageIntegrations: boolean;
             /** @description May invite people to the company, change their roles and remove them (company admins). */

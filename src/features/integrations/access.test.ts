@@ -14,6 +14,7 @@ const person = (userId: string, admin: boolean): Me => ({
     manageBilling: admin,
     manageCompanyFiles: admin,
     manageIntegrations: admin,
+    manageContent: admin,
     manageMembers: admin,
   },
   user: { id: userId, name: 'Someone', email: 'someone@acme.example', title: '', createdAt: '' },

@@ -21,6 +21,7 @@ const me = {
     manageBilling: true,
     manageCompanyFiles: true,
     manageIntegrations: true,
+    manageContent: true,
     manageMembers: true,
   },
   user: { id: ada, name: 'Ada Lovelace', email: 'ada@acme.example', title: '', createdAt: '' },

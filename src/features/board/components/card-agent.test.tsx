@@ -85,6 +85,7 @@ function me(userId: string, role: 'admin' | 'member'): Me {
       manageBilling: false,
       manageCompanyFiles: false,
       manageIntegrations: false,
+      manageContent: false,
       manageMembers: false,
     },
     role,

@@ -84,6 +84,7 @@ function me(manageBilling: boolean): Me {
       manageBilling,
       manageCompanyFiles: manageBilling,
       manageIntegrations: manageBilling,
+      manageContent: manageBilling,
       manageMembers: manageBilling,
     },
   } as Me;

@@ -25,6 +25,7 @@ function me(overrides: { userId?: string; admin?: boolean } = {}): Me {
       manageBilling: admin,
       manageCompanyFiles: admin,
       manageIntegrations: admin,
+      manageContent: admin,
       manageMembers: admin,
     },
     user: { id: overrides.userId ?? ada, name: 'Ada Lovelace', email: 'ada@acme.example', title: '', createdAt: '' },
