@@ -43,12 +43,18 @@
  * 14. Notifications (bench/notifications.ts, in process): a card comment's write with 0, 1 and 5
  *     mentions, a reply notifying 20 people, and the inbox of a person with 10,000 notifications
  *     (first and deep pages, unread first, the unread count, mark read).
+ * 15. The MCP endpoint (bench/mcp.ts, in process): `tools/list` (default toolsets and all), and
+ *     `tools/call getProject` and `moveCard` beside the REST calls they make; then through the SDK's
+ *     Client.
+ * 16. The content API (bench/content.ts, in process): `GET /content/items` pages and filters over
+ *     1,000 published items, one item by slug, and a 304 revalidation.
  *
  * Results are also written to bench/results/latest.json. `npm run bench -- home` runs only the
  * server start and section 7, `npm run bench -- wiki` the bundle sizes, the server start and
  * section 8, `npm run bench -- files` only section 9, `npm run bench -- org` only section 10,
  * `npm run bench -- agents` only section 11, `npm run bench -- automation` only section 12,
  * `npm run bench -- credits` only section 13, `npm run bench -- notifications` only section 14,
+ * `npm run bench -- mcp` only section 15, `npm run bench -- content` only section 16,
  * `npm run bench -- bundles` only the bundle sizes;
  * none of them writes the results file.
  */
@@ -63,6 +69,8 @@ import { automationBench } from './automation.ts';
 import { boardBench, paletteBench, searchLatency } from './browser.ts';
 import { creditsBench } from './credits.ts';
 import { notificationsBench } from './notifications.ts';
+import { mcpBench } from './mcp.ts';
+import { contentBench } from './content.ts';
 import { filesListBench } from './files-list.ts';
 import { filesTransferBench } from './files-transfer.ts';
 import { homeBench, homeEndpointTimes, seedHomeActivity } from './home.ts';
@@ -82,6 +90,8 @@ const agentsOnly = process.argv.slice(2).includes('agents');
 const automationOnly = process.argv.slice(2).includes('automation');
 const creditsOnly = process.argv.slice(2).includes('credits');
 const notificationsOnly = process.argv.slice(2).includes('notifications');
+const mcpOnly = process.argv.slice(2).includes('mcp');
+const contentOnly = process.argv.slice(2).includes('content');
 const partial =
   homeOnly ||
   wikiOnly ||
@@ -91,9 +101,11 @@ const partial =
   agentsOnly ||
   automationOnly ||
   creditsOnly ||
-  notificationsOnly;
+  notificationsOnly ||
+  mcpOnly ||
+  contentOnly;
 /** Only the sections of the bench named on the command line after the first ones (`credits`, `notifications`). */
-const ownSectionOnly = creditsOnly || notificationsOnly;
+const ownSectionOnly = creditsOnly || notificationsOnly || mcpOnly || contentOnly;
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
 
 // ---------------------------------------------------------------- 1. bundle sizes
@@ -505,6 +517,8 @@ if (!partial || agentsOnly) results.agents = await agentsBench();
 if (!partial || automationOnly) results.automation = await automationBench();
 if (!partial || creditsOnly) results.credits = await creditsBench();
 if (!partial || notificationsOnly) results.notifications = await notificationsBench();
+if (!partial || mcpOnly) results.mcp = await mcpBench();
+if (!partial || contentOnly) results.content = await contentBench();
 if (!partial) {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   writeFileSync(join(root, 'bench/results/latest.json'), `${JSON.stringify(results, null, 2)}\n`);

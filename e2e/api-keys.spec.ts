@@ -1,7 +1,22 @@
-import type { Page } from '@playwright/test';
-import { ADMIN, MEMBER, expect, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, MEMBER, expect, expectAccessible, test } from './fixtures';
 
 const keysTable = (page: Page) => page.getByRole('table', { name: 'Your keys' });
+
+/** One JSON-RPC request to the MCP endpoint, as an MCP client sends it (no session: the endpoint is stateless). */
+async function mcpRequest(request: APIRequestContext, url: string, key: string, method: string) {
+  return request.post(url, {
+    headers: { authorization: `Bearer ${key}`, accept: 'application/json, text/event-stream' },
+    data: { jsonrpc: '2.0', id: 1, method, params: {} },
+  });
+}
+
+type ListedTool = { name: string; annotations?: { readOnlyHint?: boolean } };
+async function toolsAt(request: APIRequestContext, url: string, key: string): Promise<ListedTool[]> {
+  const answer = await mcpRequest(request, url, key, 'tools/list');
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { result: { tools: ListedTool[] } }).result.tools;
+}
 
 test.describe('Settings → API keys', () => {
   test('an admin creates a key, copies the secret once, and the key works against the API', async ({
@@ -115,5 +130,64 @@ test.describe('Settings → API keys', () => {
     await expect(page.getByText('Only admins of Acme Robotics can create API keys.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create key' })).toHaveCount(0);
     await expect(page.getByText('You have no API keys.')).toBeVisible();
+  });
+
+  test('connect an MCP client: this server’s URL, its toolsets, a config that works with a read key; axe-clean', async ({
+    page,
+    signedIn,
+    request,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const token = await signedIn(ADMIN, '/settings/api-keys');
+    const box = page.getByRole('region', { name: 'Connect an MCP client' });
+    const endpoint = box.getByLabel('Endpoint URL');
+    const base = `${new URL(page.url()).origin}/api/mcp`;
+    await expect(endpoint).toHaveValue(base);
+
+    // The toolsets offered are the server's, and its default set is the one marked.
+    const offered = await box.locator('.mcp-toolset').evaluateAll((labels) =>
+      labels.map((label) => ({
+        name: label.querySelector('.choice-title')?.textContent ?? '',
+        byDefault: label.querySelector('.badge') !== null,
+        checked: (label.querySelector('input') as HTMLInputElement).checked,
+      })),
+    );
+    const refused = await mcpRequest(request, `${base}?toolsets=no-such-toolset`, token, 'tools/list');
+    expect(refused.status()).toBe(400);
+    const { issues } = (await refused.json()) as { issues: { message: string }[] };
+    const valid = issues[0]!.message.split('valid toolsets: ')[1]!.split(/, (?:or )?/);
+    expect(offered.map((toolset) => toolset.name)).toEqual(valid.filter((name) => name !== 'all'));
+    expect(offered.every((toolset) => toolset.checked === toolset.byDefault)).toBe(true);
+    const defaults = offered.filter((toolset) => toolset.byDefault).map((toolset) => toolset.name);
+    expect((await toolsAt(request, base, token)).map((tool) => tool.name)).toEqual(
+      (await toolsAt(request, `${base}?toolsets=${defaults.join(',')}`, token)).map((tool) => tool.name),
+    );
+
+    // Pick every toolset, copy the configuration: it names this server and the Bearer header.
+    await box.getByRole('button', { name: 'All toolsets' }).click();
+    await expect(endpoint).toHaveValue(`${base}?toolsets=all`);
+    await box.getByRole('button', { name: 'Copy configuration' }).click();
+    await expect(box.getByRole('button', { name: 'Copied' })).toBeVisible();
+    await expect(box.getByRole('status').filter({ hasText: 'Copied to the clipboard' })).toBeAttached();
+    const config = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as {
+      mcpServers: { workspace: { url: string; headers: { Authorization: string } } };
+    };
+    const { url, headers } = config.mcpServers.workspace;
+    expect(url).toBe(`${base}?toolsets=all`);
+    expect(headers.Authorization).toBe('Bearer <your API key>');
+
+    // With a read key in its place the client gets the read-only tools, as the note says.
+    await expect(box).toContainText('A read key gets only the read-only tools');
+    const created = await request.post('/api/users/api-keys', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { name: `MCP client ${Date.now()}`, scope: 'read', expiresInDays: 30 },
+    });
+    const { secret } = (await created.json()) as { secret: string };
+    const tools = await toolsAt(request, url, secret);
+    expect(tools.map((tool) => tool.name)).toContain('listProjects');
+    expect(tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
+
+    await expectAccessible(page, 'main');
   });
 });

@@ -1,6 +1,7 @@
 /**
- * `npm run agent -- --token agt_… --url http://localhost:8080`: runs one agent from the command
- * line (also `AGENT_TOKEN`, `WORKSPACE_URL`). With `AGENT_MODEL_URL` (and `AGENT_MODEL`,
+ * `npm run agent -- --token agt_… --url http://localhost:8080 [--mcp]`: runs one agent from the
+ * command line (also `AGENT_TOKEN`, `WORKSPACE_URL`); with `--mcp` its API calls go through the
+ * server's MCP endpoint instead of REST. With `AGENT_MODEL_URL` (and `AGENT_MODEL`,
  * `AGENT_MODEL_KEY`) it answers with an OpenAI-compatible model; without, with the built-in
  * rule-based assistant. Ctrl+C stops it.
  */
@@ -8,10 +9,12 @@ import { parseArgs } from 'node:util';
 import { backendFromEnv, startRunner } from './index.ts';
 import type { RunnerLogger } from './types.ts';
 
-const usage = `Usage: npm run agent -- --token <agt_…> [--url http://localhost:8080] [--last-event-id <id>] [--quiet]
+const usage = `Usage: npm run agent -- --token <agt_…> [--url http://localhost:8080] [--mcp] [--last-event-id <id>] [--quiet]
 
   --token          the agent's token (or AGENT_TOKEN)
   --url            the Workspace server or its API base (or WORKSPACE_URL; default http://localhost:8080)
+  --mcp            make every API call through the server's MCP endpoint (<url>/api/mcp?toolsets=all,
+                   one tool per operation) instead of REST; the event stream stays SSE
   --last-event-id  resume the event stream after this id
   --quiet          log warnings and errors only
 
@@ -26,6 +29,7 @@ const { values } = parseArgs({
     url: { type: 'string' },
     'last-event-id': { type: 'string' },
     quiet: { type: 'boolean', default: false },
+    mcp: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -62,6 +66,7 @@ try {
     backend: backendFromEnv(process.env),
     logger,
     lastEventId: values['last-event-id'],
+    mcp: values.mcp,
   });
 } catch (error) {
   console.error(`Could not start the agent at ${url}: ${(error as Error).message}`);

@@ -1,6 +1,6 @@
 /**
  * The reference agent runner: one agent's worker. It listens on the agent's event stream and does
- * the work through the public API only: answers chat messages, works on delegated cards, does what
+ * the work through the public API only (REST, or with `mcp` the MCP endpoint's tools): answers chat messages, works on delegated cards, does what
  * its schedules and webhooks hand it and reports the outcome, answers the card and wiki comments
  * that mention it (in their threads), obeys stop and pause. A reconnect replays events, so before
  * each piece of work it checks the server's state (is the message answered? is the card's session
@@ -14,11 +14,12 @@
  * a write; no event then), when a slow look at the balance finds enough for a reply — and then
  * looks for unfinished work as it does on start.
  */
-import { type ApiError, createApi, isCreditsExhausted, isWorkEnded } from './api.ts';
+import { type ApiError, apiBaseUrl, createApi, isCreditsExhausted, isWorkEnded } from './api.ts';
 import { cronTaskKey, unfinishedTasks, webhookTaskKey, workOnCronRun, workOnWebhookDelivery } from './automation.ts';
 import { createRulesBackend } from './backends/rules.ts';
 import type { Backend } from './backends/types.ts';
 import { type EventStream, type StreamEventMessage, openEventStream } from './event-stream.ts';
+import { connectMcpTransport } from './mcp.ts';
 import { mentionTaskKey, workOnMention } from './mention.ts';
 import { type WorkDeps, workOnSession } from './work.ts';
 import {
@@ -51,6 +52,11 @@ export type RunnerOptions = {
   catchUp?: boolean;
   /** While out of credits, how often to look at the balance (ms; default 60 s). */
   creditsPollMs?: number;
+  /**
+   * Make every API call through the server's MCP endpoint (`…/api/mcp?toolsets=all`, its tools named
+   * by operation) instead of REST. The event stream stays SSE: MCP has no event push.
+   */
+  mcp?: boolean;
 };
 
 export type Runner = {
@@ -86,13 +92,19 @@ class RecentSet {
 
 export async function startRunner(options: RunnerOptions): Promise<Runner> {
   const logger = options.logger ?? silentLogger;
-  const api = createApi({ url: options.url, token: options.token });
+  const transport = options.mcp
+    ? await connectMcpTransport({ base: apiBaseUrl(options.url), token: options.token })
+    : undefined;
+  const api = createApi({ url: options.url, token: options.token, transport });
   const backend = options.backend ?? createRulesBackend();
-  const agent = await api.currentAgent();
+  const agent = await api.currentAgent().catch(async (error: unknown) => {
+    await api.close();
+    throw error;
+  });
   const agentId = agent.id;
   const log = (message: string, fields: Record<string, unknown> = {}) =>
     logger.info(`${agent.name}: ${message}`, fields);
-  log(`runner started with ${backend.label}`, { agentId, status: agent.status });
+  log(`runner started with ${backend.label}`, { agentId, status: agent.status, api: api.transport });
 
   let status: AgentStatus = agent.status;
   /** Out of credits: the server refuses agent work (402), so no new work is taken. */
@@ -364,6 +376,7 @@ export async function startRunner(options: RunnerOptions): Promise<Runner> {
     for (const work of running.values()) work.abort(new Error('runner stopping'));
     await stream.close();
     await idle();
+    await api.close();
     log('runner stopped');
     resolveStopped();
   }

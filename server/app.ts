@@ -70,6 +70,12 @@ export function createApi(): OpenAPIHono<AppEnv> {
     description:
       'A session JWT from `POST /auth/login`, an API key (`aik_…`), or an agent token (`agt_…`) on the operations open to agents (`x-service-agent-token: true`).',
   });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'contentKeyAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A content key (`cak_…`), created by a company admin in Settings → Content keys: it opens the content API (`/content/*`, published items) and nothing else.',
+  });
   // The signed storage URLs of the local-disk backend, before the body limit and the no-store
   // below, which they never reach: uploads stream to disk with their own signed cap, and downloads
   // may be cached privately while their URL is valid.
@@ -112,7 +118,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   registerSearchRoutes(api);
   registerContentRoutes(api);
   registerNewsletterRoutes(api);
-  registerMcpRoutes(api);
+  registerMcpRoutes(api, API_VERSION);
   registerSystemRoutes(api, () => openApiDocument(api));
 
   api.onError(handleError);

@@ -32,3 +32,20 @@ describe('the notification email delay', () => {
     }
   });
 });
+
+describe('the allowed hosts (MCP endpoint, newsletter links)', () => {
+  it('takes host names separated by commas (trimmed, lowercased), none when unset', () => {
+    expect(loadEnv({}).ALLOWED_HOSTS).toBeUndefined();
+    expect(loadEnv({ ALLOWED_HOSTS: 'MCP.example.com, 10.0.0.5,[fd00::1]' }).ALLOWED_HOSTS).toEqual([
+      'mcp.example.com',
+      '10.0.0.5',
+      '[fd00::1]',
+    ]);
+  });
+
+  it('refuses URLs, ports and empty names, naming the variable', () => {
+    for (const value of ['https://mcp.example.com', 'mcp.example.com:8080', 'a,,b', 'a b']) {
+      expect(() => loadEnv({ ALLOWED_HOSTS: value }), value).toThrow(/ALLOWED_HOSTS/);
+    }
+  });
+});

@@ -6,6 +6,9 @@ const booleanFlag = z
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** A host name without port: a DNS name, an IPv4 address, or an IPv6 address in brackets. */
+const HOST_NAME = String.raw`(?:\[[0-9a-fA-F:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)`;
+
 /**
  * The server's whole configuration, read from the environment once at start.
  * Nothing else in the server reads `process.env`.
@@ -46,6 +49,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_SIGN_IN_FAILURES_PER_15_MINUTES: positiveInt.default(10),
   /** Failed sign-ins per account (normalised email) per 15 minutes; a successful sign-in clears them. */
   RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT_PER_15_MINUTES: positiveInt.default(10),
+  /** Content API (`/content/*`) requests per content key (`cak_…`) per minute. */
+  CONTENT_KEY_RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   /** Extra origins the web app may call (CSP connect-src), space-separated, e.g. https://api.example.com */
   CSP_CONNECT_SRC: z
     .string()
@@ -93,6 +98,20 @@ const EnvSchema = z.object({
   PUBLIC_URL: z
     .url()
     .regex(/^https?:\/\/[^/]+\/?$/, 'PUBLIC_URL must be an origin such as https://workspace.example.com')
+    .optional(),
+  /**
+   * Host names this server is reached by, comma-separated (e.g. `workspace.example.com,workspace.internal`),
+   * besides localhost, 127.0.0.1, [::1] and the host of PUBLIC_URL (any port): the MCP endpoint
+   * (`POST /api/mcp`) refuses a Host header naming another host with 403 (DNS-rebinding
+   * protection), and without PUBLIC_URL, newsletter emails link only to these hosts.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .regex(
+      new RegExp(`^${HOST_NAME}(?:\\s*,\\s*${HOST_NAME})*$`),
+      'ALLOWED_HOSTS must be host names separated by commas, e.g. mcp.example.com,workspace.internal',
+    )
+    .transform((value) => value.split(',').map((host) => host.trim().toLowerCase()))
     .optional(),
   /**
    * Mail server for invitation emails, e.g. smtp://user:pass@smtp.example.com:587 or smtps://…:465.

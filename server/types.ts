@@ -22,6 +22,8 @@ export type AppConfig = {
     signInFailuresPerAccountPer15Minutes: number;
     /** Requests one webhook endpoint accepts per minute. */
     webhookDeliveriesPerMinute: number;
+    /** Content API (`/content/*`) requests per content key per minute; unset: 600. */
+    contentKeyPerMinute?: number;
   };
   /** Read the client address from `X-Forwarded-For`. */
   trustProxy: boolean;
@@ -37,6 +39,11 @@ export type AppConfig = {
   files: FilesConfig;
   /** Where people open the web app (invitation links); unset: the request's origin. */
   publicUrl?: string;
+  /**
+   * Host names this server is reached by besides localhost, 127.0.0.1, [::1] and the host of
+   * `publicUrl` (server/http/hosts.ts: the MCP endpoint's DNS-rebinding protection, newsletter links).
+   */
+  allowedHosts?: string[];
   /** How often the scheduler fires due cron jobs, in milliseconds (main.ts; tests call it themselves). */
   schedulerIntervalMs?: number;
   /** Invitation emails over SMTP; unset: none are sent (admins copy the link). */
@@ -141,5 +148,7 @@ export type AppEnv = {
     ctx: AppContext;
     requestId: string;
     principal: Principal;
+    /** On the content API (`/content/*`): the content key that authenticated the request. */
+    contentKey: { id: string; companyId: string };
   };
 };

@@ -26,6 +26,8 @@ export function useLiveServer(t: TestApp) {
     streamSockets: new Set<Socket>(),
     /** Headers of every event stream request (to see `Last-Event-ID` on reconnect). */
     streamRequests: [] as Record<string, string | string[] | undefined>[],
+    /** Every request the server received over HTTP (runners are its only HTTP clients): `GET /api/…`. */
+    requests: [] as string[],
     /** While set, the event stream answers 503: a runner cannot reconnect. */
     streamDown: false,
     runners: [] as Runner[],
@@ -56,6 +58,7 @@ export function useLiveServer(t: TestApp) {
     });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     server.on('request', (request) => {
+      live.requests.push(`${request.method} ${request.url?.split('?')[0]}`);
       if (!isStream(request.url?.split('?')[0] ?? '')) return;
       live.streamSockets.add(request.socket);
       live.streamRequests.push(request.headers);
@@ -66,6 +69,7 @@ export function useLiveServer(t: TestApp) {
   afterEach(async () => {
     await Promise.all(live.runners.splice(0).map((runner) => runner.stop()));
     live.streamDown = false;
+    live.requests.length = 0;
   });
   afterAll(async () => {
     (server as unknown as { closeAllConnections(): void }).closeAllConnections();

@@ -1228,7 +1228,10 @@ export const newsletterSubscribers = pgTable(
     /** Normalised (trimmed, lowercase). */
     email: text().notNull(),
     status: newsletterStatus().notNull().default('pending'),
-    /** SHA-256 of the pending confirmation token; null once confirmed. */
+    /**
+     * SHA-256 of the latest confirmation token: kept once confirmed (opening the link again answers
+     * the same), cleared on unsubscribe.
+     */
     confirmTokenHash: text(),
     confirmExpiresAt: timestamp({ withTimezone: true }),
     /** When the last confirmation email was asked for (resending is throttled per address). */

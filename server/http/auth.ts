@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types.ts';
 import { clientIp } from './client-ip.ts';
 import { ApiError, ErrorCode } from './errors.ts';
+import { isInnerRequest } from './inner-requests.ts';
 import { enforceRateLimit } from './rate-limit.ts';
 
 /**
@@ -30,7 +31,8 @@ export const requireAuth =
       }
       throw error;
     }
-    await enforceRateLimit(c, ctx.limiters.user, principal.user.id);
+    // A tool call of `POST /mcp` dispatched here in process already counted as that request.
+    if (!isInnerRequest(c.req.raw)) await enforceRateLimit(c, ctx.limiters.user, principal.user.id);
     const credential = principal.credential;
     if (credential.kind === 'api_key') {
       if (access === 'forbidden') {

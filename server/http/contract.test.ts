@@ -13,6 +13,9 @@ type Operation = {
   agents: unknown;
   public: boolean;
   operationId: unknown;
+  /** A content API operation (`x-content-key`): opened by a content key (`cak_…`) only. */
+  contentKey: boolean;
+  security: unknown;
 };
 const operations: Operation[] = Object.entries(
   contract.paths as Record<string, Record<string, Record<string, unknown>>>,
@@ -24,6 +27,8 @@ const operations: Operation[] = Object.entries(
     agents: operation['x-service-agent-token'],
     public: operation['x-public'] === true,
     operationId: operation.operationId,
+    contentKey: operation['x-content-key'] === true,
+    security: operation.security,
   })),
 );
 /** A concrete URL for an operation: every `{param}` becomes a fresh UUID. */
@@ -41,7 +46,10 @@ describe('the contract', () => {
     expect(operations.length).toBeGreaterThan(5);
     for (const operation of operations) {
       expect(['read', 'write', 'forbidden'], `${operation.method} ${operation.path}`).toContain(operation.access);
-      if (operation.access === 'read' && !operation.public) expect(operation.method).toBe('GET');
+      // POST /mcp is open to read keys: each tool it calls is the operation itself, with its own scope.
+      if (operation.access === 'read' && !operation.public && operation.operationId !== 'mcp') {
+        expect(operation.method).toBe('GET');
+      }
     }
   });
 
@@ -78,7 +86,7 @@ beforeAll(async () => {
 describe('key scope is enforced from each operation’s x-service-api-key', () => {
   const authenticated = operations.filter((operation) => !operation.public);
 
-  it.each(authenticated.filter((o) => o.access === 'forbidden').map((o) => [o.method, o.path]))(
+  it.each(authenticated.filter((o) => o.access === 'forbidden' && !o.contentKey).map((o) => [o.method, o.path]))(
     '%s %s answers 403 API_KEY_FORBIDDEN to a write key',
     async (method, path) => {
       const response = await t.call(method, urlOf(path), {
@@ -139,7 +147,7 @@ describe('agent tokens are enforced from each operation’s x-service-agent-toke
     expect(open('PATCH', '/agents/{agentId}/sessions/{sessionId}/messages/{messageId}')).toBe(true);
   });
 
-  it.each(authenticated.filter((o) => o.agents === false).map((o) => [o.method, o.path]))(
+  it.each(authenticated.filter((o) => o.agents === false && !o.contentKey).map((o) => [o.method, o.path]))(
     '%s %s answers 403 AGENT_TOKEN_FORBIDDEN to an agent token',
     async (method, path) => {
       const response = await t.call(method, urlOf(path), {
@@ -159,6 +167,49 @@ describe('agent tokens are enforced from each operation’s x-service-agent-toke
         body: method === 'GET' ? undefined : {},
       });
       // Random ids are 404 and empty bodies 400; the token check would answer 401 or 403.
+      expect(
+        [401, 403].includes(response.status) || response.status >= 500,
+        `${response.status} ${JSON.stringify(response.body)}`,
+      ).toBe(false);
+    },
+  );
+});
+
+describe('content API operations (x-content-key) open with a content key only', () => {
+  const content = operations.filter((operation) => operation.contentKey);
+  let contentKey = '';
+  beforeAll(async () => {
+    const org = await t.createOrg();
+    const created = await t.call('POST', '/content-keys', { token: org.adminToken, body: { name: 'contract' } });
+    contentKey = created.body.secret;
+  });
+
+  it('are the GETs under /content/, with the contentKeyAuth scheme, forbidden to API keys and agents', () => {
+    expect(content.map((o) => o.operationId).sort()).toEqual(['getPublishedContent', 'listPublishedContent']);
+    for (const operation of content) {
+      expect(operation.method).toBe('GET');
+      expect(operation.path.startsWith('/content/')).toBe(true);
+      expect(operation.security).toEqual([{ contentKeyAuth: [] }]);
+      expect(operation.access).toBe('forbidden');
+      expect(operation.agents).toBe(false);
+    }
+    expect(contract.components.securitySchemes.contentKeyAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // No other operation lives under /content/ or uses the scheme.
+    for (const operation of operations.filter((o) => !o.contentKey)) {
+      expect(operation.path.startsWith('/content/'), operation.path).toBe(false);
+      expect(JSON.stringify(operation.security ?? [])).not.toContain('contentKeyAuth');
+    }
+  });
+
+  it.each(content.map((o) => [o.method, o.path]))(
+    '%s %s answers 401 to API keys, agent tokens and sessions, and opens to a content key',
+    async (method, path) => {
+      for (const token of [credentials.read, credentials.write, credentials.agent]) {
+        const response = await t.call(method, urlOf(path), { token });
+        expect(response.status).toBe(401);
+        expect(response.body.error).toContain('needs a content key (cak_…)');
+      }
+      const response = await t.call(method, urlOf(path), { token: contentKey });
       expect(
         [401, 403].includes(response.status) || response.status >= 500,
         `${response.status} ${JSON.stringify(response.body)}`,

@@ -2,7 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { type ZodError, z } from 'zod';
 import type { AppEnv } from '../types.ts';
-import { ApiError, ErrorCode, invalidField, type IssueLocation, validationFailed } from './errors.ts';
+import { ApiError, bearerChallenge, ErrorCode, invalidField, type IssueLocation, validationFailed } from './errors.ts';
 
 // Say "is required" for a missing field instead of zod's "expected string, received undefined".
 z.config({
@@ -76,6 +76,10 @@ function fromHttpException(error: HTTPException): ApiError {
 
 export function errorResponse(c: Context<AppEnv>, error: ApiError) {
   for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+  // Every 401 names how to authenticate (RFC 6750), whichever operation gave it.
+  if (error.status === 401 && !Object.keys(error.headers).some((name) => name.toLowerCase() === 'www-authenticate')) {
+    c.header('WWW-Authenticate', bearerChallenge(c.req.header('authorization')));
+  }
   return c.json(error.toEnvelope(), error.status);
 }
 

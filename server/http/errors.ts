@@ -20,6 +20,7 @@ export const ErrorCode = {
   apiKeyForbidden: 'API_KEY_FORBIDDEN',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT',
   revisionConflict: 'REVISION_CONFLICT',
   fileNameTaken: 'FILE_NAME_TAKEN',
@@ -125,3 +126,13 @@ export const forbidden = (message: string) => new ApiError(403, message, ErrorCo
 export const unauthorized = (message: string, code: ErrorCode = ErrorCode.unauthorized) =>
   new ApiError(401, message, code);
 export const conflict = (message: string) => new ApiError(409, message, ErrorCode.conflict);
+
+/**
+ * The `WWW-Authenticate` challenge every 401 carries (RFC 6750): the scheme and realm, and
+ * `error="invalid_token"` when the request sent a bearer token (it was not accepted); without one,
+ * no error code (the request simply lacked credentials).
+ */
+export function bearerChallenge(authorization: string | undefined): string {
+  const sent = /^Bearer\s+\S/i.test(authorization ?? '');
+  return sent ? 'Bearer realm="workspace", error="invalid_token"' : 'Bearer realm="workspace"';
+}

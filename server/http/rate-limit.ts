@@ -23,6 +23,8 @@ export type RateLimiters = {
   signInAccountFailures: Limiter;
   /** Requests to one webhook endpoint (by its id). */
   webhookDeliveries: Limiter;
+  /** Content API requests per content key (by its id). */
+  contentKey: Limiter;
 };
 
 export type LimiterOptions = {
@@ -36,6 +38,9 @@ export type LimiterOptions = {
   /** Told about a failed background clean-up of old counters. */
   onError?: (error: unknown) => void;
 };
+
+/** Content API requests per content key per minute when the configuration says nothing. */
+export const DEFAULT_CONTENT_KEY_PER_MINUTE = 600;
 
 export function createRateLimiters(limits: AppConfig['rateLimits'], options: LimiterOptions = {}): RateLimiters {
   const { now, shared, onError } = options;
@@ -51,6 +56,7 @@ export function createRateLimiters(limits: AppConfig['rateLimits'], options: Lim
     signInFailures: make('sign-in-failures', limits.signInFailuresPer15Minutes, 15 * 60_000),
     signInAccountFailures: make('sign-in-account-failures', limits.signInFailuresPerAccountPer15Minutes, 15 * 60_000),
     webhookDeliveries: make('webhook-deliveries', limits.webhookDeliveriesPerMinute, 60_000),
+    contentKey: make('content-key', limits.contentKeyPerMinute ?? DEFAULT_CONTENT_KEY_PER_MINUTE, 60_000),
   };
 }
 

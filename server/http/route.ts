@@ -2,6 +2,7 @@ import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../types.ts';
 import { type KeyAccess, requireAuth } from './auth.ts';
+import { requireContentKey } from './content-auth.ts';
 import { ErrorEnvelope } from './errors.ts';
 import { limitByIp } from './rate-limit.ts';
 
@@ -56,13 +57,17 @@ type RouteInput = Omit<RouteConfig, 'middleware' | 'security' | 'operationId'> &
  * operations whose handlers know the agent principal (they write it as author or actor, and limit
  * it to what it may reach) are opened to agents; every other one answers 403
  * `AGENT_TOKEN_FORBIDDEN` to them.
+ *
+ * Only GETs may be open to read keys, unless `readKeysMayPost`: for an operation that changes
+ * nothing itself and whose effects go through other operations that check their own scope (`POST
+ * /mcp`: each tool call is dispatched to the operation it names, with the caller's credential).
  */
 export function protectedRoute<const R extends RouteInput>(
   access: KeyAccess,
   config: R,
-  { agents = false }: { agents?: boolean } = {},
+  { agents = false, readKeysMayPost = false }: { agents?: boolean; readKeysMayPost?: boolean } = {},
 ) {
-  if (config.method !== 'get' && access === 'read') {
+  if (config.method !== 'get' && access === 'read' && !readKeysMayPost) {
     throw new Error(`${config.method.toUpperCase()} ${config.path}: only GET operations can be open to read keys`);
   }
   return createRoute({
@@ -96,6 +101,39 @@ export function publicRoute<const R extends RouteInput>(
     security: [],
     middleware,
     responses: { ...publicErrors, ...config.responses },
+  });
+}
+
+const contentErrors = {
+  304: { description: 'Not modified: `If-None-Match` matched the current `ETag` (no body)' },
+  400: protectedErrors[400],
+  401: {
+    description:
+      'Missing or malformed Authorization, anything but a content key (a session token, an API key `aik_…`, an agent token: `UNAUTHORIZED`, "needs a content key (cak_…)"), an unknown content key (`UNAUTHORIZED`) or a revoked one (`API_KEY_REVOKED`)',
+    content: errorContent,
+  },
+  404: protectedErrors[404],
+  429: protectedErrors[429],
+  500: protectedErrors[500],
+} as const;
+
+/**
+ * Defines an operation of the content API (`/content/*`, a company's public site reading its
+ * published content): only a live content key (`cak_…`, security scheme `contentKeyAuth`) opens it,
+ * limited per key (`contentKey`). API keys cannot call it (`x-service-api-key: forbidden`; they get
+ * 401 like sessions and agent tokens), nor agents; `x-content-key: true` marks it. GET only: a
+ * content key reads.
+ */
+export function contentRoute<const R extends RouteInput>(config: R) {
+  if (config.method !== 'get') throw new Error(`${config.path}: content API operations are GETs`);
+  return createRoute({
+    ...config,
+    'x-service-api-key': 'forbidden',
+    'x-service-agent-token': false,
+    'x-content-key': true,
+    security: [{ contentKeyAuth: [] }],
+    middleware: [requireContentKey()] as const,
+    responses: { ...contentErrors, ...config.responses },
   });
 }
 

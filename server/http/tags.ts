@@ -69,5 +69,20 @@ export const API_TAGS = [
       'The live event stream of the caller’s company (Server-Sent Events), and each person’s own notifications: mentions, replies, assignments, agents’ work, grants, credits; read state, snoozes, mutes and email preferences.',
   },
   { name: 'Search', description: 'One search over the caller’s company.' },
+  {
+    name: 'Content',
+    description:
+      'The company’s public-site content — articles, changelog entries and help pages in Markdown — written by admins (members read), published and unpublished; the content keys (`cak_…`, admins, signed in) a site reads with; and the content API under `/content/*`, which only a live content key opens and which serves published items only, cacheable (`ETag`, `Cache-Control`).',
+  },
+  {
+    name: 'Newsletter',
+    description:
+      'Newsletter signup for the company’s public site, with double opt-in: the public signup (answering the same whatever the address’s state), the confirmation and unsubscribe links of its emails, and the admins’ list, CSV export and erasure of subscribers.',
+  },
+  {
+    name: 'MCP',
+    description:
+      'The Model Context Protocol endpoint: MCP clients (Claude Desktop, Cursor, the MCP Inspector, agent runners) list and call the operations of this API as tools, grouped into toolsets, with the same Bearer header.',
+  },
   { name: 'System', description: 'The contract itself and the server’s health. Public.' },
 ];

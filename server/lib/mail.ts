@@ -6,7 +6,14 @@
 import { createTransport, type Transporter } from 'nodemailer';
 import type { AppConfig } from '../types.ts';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra header fields (e.g. `List-Unsubscribe`), sent as given. */
+  headers?: Record<string, string>;
+};
 
 const transports = new Map<string, Transporter>();
 

@@ -31,6 +31,7 @@ export const relaxedLimits: AppConfig['rateLimits'] = {
   signInFailuresPer15Minutes: 1_000_000,
   signInFailuresPerAccountPer15Minutes: 1_000_000,
   webhookDeliveriesPerMinute: 1_000_000,
+  contentKeyPerMinute: 1_000_000,
 };
 
 let database: Promise<DatabaseHandle> | undefined;

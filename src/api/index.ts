@@ -5,6 +5,7 @@
 import type { components } from './generated/schema';
 
 export { api, unwrap } from './client';
+export { absoluteApiUrl } from './config';
 export { ApiError, errorMessage, isApiError } from './errors';
 export { endSession, getToken, setToken, useSession, type SignedOutReason } from './session';
 export {

@@ -16,6 +16,10 @@ import { Route as SignupRouteImport } from './../routes/signup'
 import { Route as AppIndexRouteImport } from './../routes/_app/index'
 import { Route as AppCompanyRouteImport } from './../routes/_app/_company'
 import { Route as AppAccountRouteImport } from './../routes/_app/account'
+import { Route as NewsletterConfirmRouteImport } from './../routes/newsletter/confirm'
+import { Route as NewsletterUnsubscribeRouteImport } from './../routes/newsletter/unsubscribe'
+import { Route as SubscribeCompanyIdRouteImport } from './../routes/subscribe/$companyId'
+import { Route as AppCompanyContentRouteImport } from './../routes/_app/_company/content'
 import { Route as AppCompanyFilesRouteImport } from './../routes/_app/_company/files'
 import { Route as AppCompanyInboxRouteImport } from './../routes/_app/_company/inbox'
 import { Route as AppCompanyOrganizationRouteImport } from './../routes/_app/_company/organization'
@@ -23,6 +27,9 @@ import { Route as AppCompanyPeopleRouteImport } from './../routes/_app/_company/
 import { Route as AppCompanySettingsRouteImport } from './../routes/_app/_company/settings'
 import { Route as AppCompanyTeamsRouteImport } from './../routes/_app/_company/teams'
 import { Route as AppCompanyAgentsIndexRouteImport } from './../routes/_app/_company/agents/index'
+import { Route as AppCompanyContentIndexRouteImport } from './../routes/_app/_company/content/index'
+import { Route as AppCompanyContentNewsletterRouteImport } from './../routes/_app/_company/content/newsletter'
+import { Route as AppCompanyContentItemIdRouteImport } from './../routes/_app/_company/content_.$itemId'
 import { Route as AppCompanyFilesIndexRouteImport } from './../routes/_app/_company/files/index'
 import { Route as AppCompanyFilesFolderIdRouteImport } from './../routes/_app/_company/files/$folderId'
 import { Route as AppCompanyFilesTrashRouteImport } from './../routes/_app/_company/files/trash'
@@ -31,6 +38,7 @@ import { Route as AppCompanyProjectsProjectIdRouteImport } from './../routes/_ap
 import { Route as AppCompanySettingsIndexRouteImport } from './../routes/_app/_company/settings/index'
 import { Route as AppCompanySettingsApiKeysRouteImport } from './../routes/_app/_company/settings/api-keys'
 import { Route as AppCompanySettingsBillingRouteImport } from './../routes/_app/_company/settings/billing'
+import { Route as AppCompanySettingsContentKeysRouteImport } from './../routes/_app/_company/settings/content-keys'
 import { Route as AppCompanySettingsIntegrationsRouteImport } from './../routes/_app/_company/settings/integrations'
 import { Route as AppCompanySettingsMembersRouteImport } from './../routes/_app/_company/settings/members'
 import { Route as AppCompanySettingsNotificationsRouteImport } from './../routes/_app/_company/settings/notifications'
@@ -75,6 +83,26 @@ const AppAccountRoute = AppAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => AppRoute,
 } as any)
+const NewsletterConfirmRoute = NewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterUnsubscribeRoute = NewsletterUnsubscribeRouteImport.update({
+  id: '/newsletter/unsubscribe',
+  path: '/newsletter/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscribeCompanyIdRoute = SubscribeCompanyIdRouteImport.update({
+  id: '/subscribe/$companyId',
+  path: '/subscribe/$companyId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppCompanyContentRoute = AppCompanyContentRouteImport.update({
+  id: '/content',
+  path: '/content',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
 const AppCompanyFilesRoute = AppCompanyFilesRouteImport.update({
   id: '/files',
   path: '/files',
@@ -108,6 +136,22 @@ const AppCompanyTeamsRoute = AppCompanyTeamsRouteImport.update({
 const AppCompanyAgentsIndexRoute = AppCompanyAgentsIndexRouteImport.update({
   id: '/agents/',
   path: '/agents/',
+  getParentRoute: () => AppCompanyRoute,
+} as any)
+const AppCompanyContentIndexRoute = AppCompanyContentIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppCompanyContentRoute,
+} as any)
+const AppCompanyContentNewsletterRoute =
+  AppCompanyContentNewsletterRouteImport.update({
+    id: '/newsletter',
+    path: '/newsletter',
+    getParentRoute: () => AppCompanyContentRoute,
+  } as any)
+const AppCompanyContentItemIdRoute = AppCompanyContentItemIdRouteImport.update({
+  id: '/content_/$itemId',
+  path: '/content/$itemId',
   getParentRoute: () => AppCompanyRoute,
 } as any)
 const AppCompanyFilesIndexRoute = AppCompanyFilesIndexRouteImport.update({
@@ -151,6 +195,12 @@ const AppCompanySettingsBillingRoute =
   AppCompanySettingsBillingRouteImport.update({
     id: '/billing',
     path: '/billing',
+    getParentRoute: () => AppCompanySettingsRoute,
+  } as any)
+const AppCompanySettingsContentKeysRoute =
+  AppCompanySettingsContentKeysRouteImport.update({
+    id: '/content-keys',
+    path: '/content-keys',
     getParentRoute: () => AppCompanySettingsRoute,
   } as any)
 const AppCompanySettingsIntegrationsRoute =
@@ -220,21 +270,29 @@ export interface FileRoutesByFullPath {
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/account': typeof AppAccountRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/subscribe/$companyId': typeof SubscribeCompanyIdRoute
+  '/content': typeof AppCompanyContentRouteWithChildren
   '/files': typeof AppCompanyFilesRouteWithChildren
   '/inbox': typeof AppCompanyInboxRoute
   '/organization': typeof AppCompanyOrganizationRoute
   '/people': typeof AppCompanyPeopleRoute
   '/settings': typeof AppCompanySettingsRouteWithChildren
   '/teams': typeof AppCompanyTeamsRoute
+  '/content/newsletter': typeof AppCompanyContentNewsletterRoute
+  '/content/$itemId': typeof AppCompanyContentItemIdRoute
   '/files/$folderId': typeof AppCompanyFilesFolderIdRoute
   '/files/trash': typeof AppCompanyFilesTrashRoute
   '/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
   '/settings/billing': typeof AppCompanySettingsBillingRoute
+  '/settings/content-keys': typeof AppCompanySettingsContentKeysRoute
   '/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/settings/members': typeof AppCompanySettingsMembersRoute
   '/settings/notifications': typeof AppCompanySettingsNotificationsRoute
   '/agents/': typeof AppCompanyAgentsIndexRoute
+  '/content/': typeof AppCompanyContentIndexRoute
   '/files/': typeof AppCompanyFilesIndexRoute
   '/projects/': typeof AppCompanyProjectsIndexRoute
   '/settings/': typeof AppCompanySettingsIndexRoute
@@ -252,18 +310,25 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/': typeof AppIndexRoute
   '/account': typeof AppAccountRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/subscribe/$companyId': typeof SubscribeCompanyIdRoute
   '/inbox': typeof AppCompanyInboxRoute
   '/organization': typeof AppCompanyOrganizationRoute
   '/people': typeof AppCompanyPeopleRoute
   '/teams': typeof AppCompanyTeamsRoute
+  '/content/newsletter': typeof AppCompanyContentNewsletterRoute
+  '/content/$itemId': typeof AppCompanyContentItemIdRoute
   '/files/$folderId': typeof AppCompanyFilesFolderIdRoute
   '/files/trash': typeof AppCompanyFilesTrashRoute
   '/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
   '/settings/billing': typeof AppCompanySettingsBillingRoute
+  '/settings/content-keys': typeof AppCompanySettingsContentKeysRoute
   '/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/settings/members': typeof AppCompanySettingsMembersRoute
   '/settings/notifications': typeof AppCompanySettingsNotificationsRoute
   '/agents': typeof AppCompanyAgentsIndexRoute
+  '/content': typeof AppCompanyContentIndexRoute
   '/files': typeof AppCompanyFilesIndexRoute
   '/projects': typeof AppCompanyProjectsIndexRoute
   '/settings': typeof AppCompanySettingsIndexRoute
@@ -282,22 +347,30 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/_app/_company': typeof AppCompanyRouteWithChildren
   '/_app/account': typeof AppAccountRoute
+  '/newsletter/confirm': typeof NewsletterConfirmRoute
+  '/newsletter/unsubscribe': typeof NewsletterUnsubscribeRoute
+  '/subscribe/$companyId': typeof SubscribeCompanyIdRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/_company/content': typeof AppCompanyContentRouteWithChildren
   '/_app/_company/files': typeof AppCompanyFilesRouteWithChildren
   '/_app/_company/inbox': typeof AppCompanyInboxRoute
   '/_app/_company/organization': typeof AppCompanyOrganizationRoute
   '/_app/_company/people': typeof AppCompanyPeopleRoute
   '/_app/_company/settings': typeof AppCompanySettingsRouteWithChildren
   '/_app/_company/teams': typeof AppCompanyTeamsRoute
+  '/_app/_company/content/newsletter': typeof AppCompanyContentNewsletterRoute
+  '/_app/_company/content_/$itemId': typeof AppCompanyContentItemIdRoute
   '/_app/_company/files/$folderId': typeof AppCompanyFilesFolderIdRoute
   '/_app/_company/files/trash': typeof AppCompanyFilesTrashRoute
   '/_app/_company/projects/$projectId': typeof AppCompanyProjectsProjectIdRouteWithChildren
   '/_app/_company/settings/api-keys': typeof AppCompanySettingsApiKeysRoute
   '/_app/_company/settings/billing': typeof AppCompanySettingsBillingRoute
+  '/_app/_company/settings/content-keys': typeof AppCompanySettingsContentKeysRoute
   '/_app/_company/settings/integrations': typeof AppCompanySettingsIntegrationsRoute
   '/_app/_company/settings/members': typeof AppCompanySettingsMembersRoute
   '/_app/_company/settings/notifications': typeof AppCompanySettingsNotificationsRoute
   '/_app/_company/agents/': typeof AppCompanyAgentsIndexRoute
+  '/_app/_company/content/': typeof AppCompanyContentIndexRoute
   '/_app/_company/files/': typeof AppCompanyFilesIndexRoute
   '/_app/_company/projects/': typeof AppCompanyProjectsIndexRoute
   '/_app/_company/settings/': typeof AppCompanySettingsIndexRoute
@@ -317,21 +390,29 @@ export interface FileRouteTypes {
     | '/signin'
     | '/signup'
     | '/account'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/subscribe/$companyId'
+    | '/content'
     | '/files'
     | '/inbox'
     | '/organization'
     | '/people'
     | '/settings'
     | '/teams'
+    | '/content/newsletter'
+    | '/content/$itemId'
     | '/files/$folderId'
     | '/files/trash'
     | '/projects/$projectId'
     | '/settings/api-keys'
     | '/settings/billing'
+    | '/settings/content-keys'
     | '/settings/integrations'
     | '/settings/members'
     | '/settings/notifications'
     | '/agents/'
+    | '/content/'
     | '/files/'
     | '/projects/'
     | '/settings/'
@@ -349,18 +430,25 @@ export interface FileRouteTypes {
     | '/signup'
     | '/'
     | '/account'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/subscribe/$companyId'
     | '/inbox'
     | '/organization'
     | '/people'
     | '/teams'
+    | '/content/newsletter'
+    | '/content/$itemId'
     | '/files/$folderId'
     | '/files/trash'
     | '/settings/api-keys'
     | '/settings/billing'
+    | '/settings/content-keys'
     | '/settings/integrations'
     | '/settings/members'
     | '/settings/notifications'
     | '/agents'
+    | '/content'
     | '/files'
     | '/projects'
     | '/settings'
@@ -378,22 +466,30 @@ export interface FileRouteTypes {
     | '/signup'
     | '/_app/_company'
     | '/_app/account'
+    | '/newsletter/confirm'
+    | '/newsletter/unsubscribe'
+    | '/subscribe/$companyId'
     | '/_app/'
+    | '/_app/_company/content'
     | '/_app/_company/files'
     | '/_app/_company/inbox'
     | '/_app/_company/organization'
     | '/_app/_company/people'
     | '/_app/_company/settings'
     | '/_app/_company/teams'
+    | '/_app/_company/content/newsletter'
+    | '/_app/_company/content_/$itemId'
     | '/_app/_company/files/$folderId'
     | '/_app/_company/files/trash'
     | '/_app/_company/projects/$projectId'
     | '/_app/_company/settings/api-keys'
     | '/_app/_company/settings/billing'
+    | '/_app/_company/settings/content-keys'
     | '/_app/_company/settings/integrations'
     | '/_app/_company/settings/members'
     | '/_app/_company/settings/notifications'
     | '/_app/_company/agents/'
+    | '/_app/_company/content/'
     | '/_app/_company/files/'
     | '/_app/_company/projects/'
     | '/_app/_company/settings/'
@@ -411,6 +507,9 @@ export interface RootRouteChildren {
   InviteRoute: typeof InviteRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
+  NewsletterConfirmRoute: typeof NewsletterConfirmRoute
+  NewsletterUnsubscribeRoute: typeof NewsletterUnsubscribeRoute
+  SubscribeCompanyIdRoute: typeof SubscribeCompanyIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -464,6 +563,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAccountRouteImport
       parentRoute: typeof AppRoute
     }
+    '/newsletter/confirm': {
+      id: '/newsletter/confirm'
+      path: '/newsletter/confirm'
+      fullPath: '/newsletter/confirm'
+      preLoaderRoute: typeof NewsletterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter/unsubscribe': {
+      id: '/newsletter/unsubscribe'
+      path: '/newsletter/unsubscribe'
+      fullPath: '/newsletter/unsubscribe'
+      preLoaderRoute: typeof NewsletterUnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscribe/$companyId': {
+      id: '/subscribe/$companyId'
+      path: '/subscribe/$companyId'
+      fullPath: '/subscribe/$companyId'
+      preLoaderRoute: typeof SubscribeCompanyIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/_company/content': {
+      id: '/_app/_company/content'
+      path: '/content'
+      fullPath: '/content'
+      preLoaderRoute: typeof AppCompanyContentRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
     '/_app/_company/files': {
       id: '/_app/_company/files'
       path: '/files'
@@ -511,6 +638,27 @@ declare module '@tanstack/react-router' {
       path: '/agents'
       fullPath: '/agents/'
       preLoaderRoute: typeof AppCompanyAgentsIndexRouteImport
+      parentRoute: typeof AppCompanyRoute
+    }
+    '/_app/_company/content/': {
+      id: '/_app/_company/content/'
+      path: '/'
+      fullPath: '/content/'
+      preLoaderRoute: typeof AppCompanyContentIndexRouteImport
+      parentRoute: typeof AppCompanyContentRoute
+    }
+    '/_app/_company/content/newsletter': {
+      id: '/_app/_company/content/newsletter'
+      path: '/newsletter'
+      fullPath: '/content/newsletter'
+      preLoaderRoute: typeof AppCompanyContentNewsletterRouteImport
+      parentRoute: typeof AppCompanyContentRoute
+    }
+    '/_app/_company/content_/$itemId': {
+      id: '/_app/_company/content_/$itemId'
+      path: '/content/$itemId'
+      fullPath: '/content/$itemId'
+      preLoaderRoute: typeof AppCompanyContentItemIdRouteImport
       parentRoute: typeof AppCompanyRoute
     }
     '/_app/_company/files/': {
@@ -567,6 +715,13 @@ declare module '@tanstack/react-router' {
       path: '/billing'
       fullPath: '/settings/billing'
       preLoaderRoute: typeof AppCompanySettingsBillingRouteImport
+      parentRoute: typeof AppCompanySettingsRoute
+    }
+    '/_app/_company/settings/content-keys': {
+      id: '/_app/_company/settings/content-keys'
+      path: '/content-keys'
+      fullPath: '/settings/content-keys'
+      preLoaderRoute: typeof AppCompanySettingsContentKeysRouteImport
       parentRoute: typeof AppCompanySettingsRoute
     }
     '/_app/_company/settings/integrations': {
@@ -642,6 +797,19 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppCompanyContentRouteChildren {
+  AppCompanyContentNewsletterRoute: typeof AppCompanyContentNewsletterRoute
+  AppCompanyContentIndexRoute: typeof AppCompanyContentIndexRoute
+}
+
+const AppCompanyContentRouteChildren: AppCompanyContentRouteChildren = {
+  AppCompanyContentNewsletterRoute: AppCompanyContentNewsletterRoute,
+  AppCompanyContentIndexRoute: AppCompanyContentIndexRoute,
+}
+
+const AppCompanyContentRouteWithChildren =
+  AppCompanyContentRoute._addFileChildren(AppCompanyContentRouteChildren)
+
 interface AppCompanyFilesRouteChildren {
   AppCompanyFilesFolderIdRoute: typeof AppCompanyFilesFolderIdRoute
   AppCompanyFilesTrashRoute: typeof AppCompanyFilesTrashRoute
@@ -661,6 +829,7 @@ const AppCompanyFilesRouteWithChildren = AppCompanyFilesRoute._addFileChildren(
 interface AppCompanySettingsRouteChildren {
   AppCompanySettingsApiKeysRoute: typeof AppCompanySettingsApiKeysRoute
   AppCompanySettingsBillingRoute: typeof AppCompanySettingsBillingRoute
+  AppCompanySettingsContentKeysRoute: typeof AppCompanySettingsContentKeysRoute
   AppCompanySettingsIntegrationsRoute: typeof AppCompanySettingsIntegrationsRoute
   AppCompanySettingsMembersRoute: typeof AppCompanySettingsMembersRoute
   AppCompanySettingsNotificationsRoute: typeof AppCompanySettingsNotificationsRoute
@@ -670,6 +839,7 @@ interface AppCompanySettingsRouteChildren {
 const AppCompanySettingsRouteChildren: AppCompanySettingsRouteChildren = {
   AppCompanySettingsApiKeysRoute: AppCompanySettingsApiKeysRoute,
   AppCompanySettingsBillingRoute: AppCompanySettingsBillingRoute,
+  AppCompanySettingsContentKeysRoute: AppCompanySettingsContentKeysRoute,
   AppCompanySettingsIntegrationsRoute: AppCompanySettingsIntegrationsRoute,
   AppCompanySettingsMembersRoute: AppCompanySettingsMembersRoute,
   AppCompanySettingsNotificationsRoute: AppCompanySettingsNotificationsRoute,
@@ -716,12 +886,14 @@ const AppCompanyProjectsProjectIdRouteWithChildren =
   )
 
 interface AppCompanyRouteChildren {
+  AppCompanyContentRoute: typeof AppCompanyContentRouteWithChildren
   AppCompanyFilesRoute: typeof AppCompanyFilesRouteWithChildren
   AppCompanyInboxRoute: typeof AppCompanyInboxRoute
   AppCompanyOrganizationRoute: typeof AppCompanyOrganizationRoute
   AppCompanyPeopleRoute: typeof AppCompanyPeopleRoute
   AppCompanySettingsRoute: typeof AppCompanySettingsRouteWithChildren
   AppCompanyTeamsRoute: typeof AppCompanyTeamsRoute
+  AppCompanyContentItemIdRoute: typeof AppCompanyContentItemIdRoute
   AppCompanyProjectsProjectIdRoute: typeof AppCompanyProjectsProjectIdRouteWithChildren
   AppCompanyAgentsIndexRoute: typeof AppCompanyAgentsIndexRoute
   AppCompanyProjectsIndexRoute: typeof AppCompanyProjectsIndexRoute
@@ -731,12 +903,14 @@ interface AppCompanyRouteChildren {
 }
 
 const AppCompanyRouteChildren: AppCompanyRouteChildren = {
+  AppCompanyContentRoute: AppCompanyContentRouteWithChildren,
   AppCompanyFilesRoute: AppCompanyFilesRouteWithChildren,
   AppCompanyInboxRoute: AppCompanyInboxRoute,
   AppCompanyOrganizationRoute: AppCompanyOrganizationRoute,
   AppCompanyPeopleRoute: AppCompanyPeopleRoute,
   AppCompanySettingsRoute: AppCompanySettingsRouteWithChildren,
   AppCompanyTeamsRoute: AppCompanyTeamsRoute,
+  AppCompanyContentItemIdRoute: AppCompanyContentItemIdRoute,
   AppCompanyProjectsProjectIdRoute:
     AppCompanyProjectsProjectIdRouteWithChildren,
   AppCompanyAgentsIndexRoute: AppCompanyAgentsIndexRoute,
@@ -770,6 +944,9 @@ const rootRouteChildren: RootRouteChildren = {
   InviteRoute: InviteRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
+  NewsletterConfirmRoute: NewsletterConfirmRoute,
+  NewsletterUnsubscribeRoute: NewsletterUnsubscribeRoute,
+  SubscribeCompanyIdRoute: SubscribeCompanyIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -17,6 +17,7 @@ export const shortcuts: Shortcut[] = [
   { keys: ['g', 'i'], description: 'Go to Inbox', to: '/inbox' },
   { keys: ['g', 'p'], description: 'Go to Projects', to: '/projects' },
   { keys: ['g', 'f'], description: 'Go to Files', to: '/files' },
+  { keys: ['g', 'c'], description: 'Go to Content', to: '/content' },
   { keys: ['g', 'o'], description: 'Go to Organization', to: '/organization' },
   { keys: ['g', 'k'], description: 'Go to Settings → API keys', to: '/settings/api-keys' },
   { keys: ['g', 'a'], description: 'Go to Account', to: '/account' },

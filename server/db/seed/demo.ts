@@ -7,6 +7,8 @@ import { LARGE_ORG, seedDemoOrganization, seedLargeOrganization } from './organi
 import { seedLargeWiki, seedWiki } from './wiki.ts';
 import { seedDemoCredits, seedLargeLedger } from './credits.ts';
 import { seedDemoNotifications } from './notifications.ts';
+import { seedDemoContent } from './content.ts';
+import { seedDemoNewsletter } from './newsletter.ts';
 
 export const DEMO_PASSWORD = 'workspace-demo';
 export const DEMO_COMPANY = 'Acme Robotics';
@@ -137,7 +139,8 @@ const demoAgents = [
  * Seeds the demo company once: a second run finds Ada and changes nothing; its organization
  * (server/db/seed/organization.ts) likewise, also into a company seeded before it; then its credits
  * (server/db/seed/credits.ts: the Team plan and 90 days of ledger), once; then its people's inbox
- * (server/db/seed/notifications.ts), once. With `large`, also the
+ * (server/db/seed/notifications.ts), once; then its public-site content (server/db/seed/content.ts),
+ * once; then its newsletter list (server/db/seed/newsletter.ts), once. With `large`, also the
  * 2,000-card benchmark board, the search corpus and the wiki benchmarks' data (a 50,000-word page
  * in the large board's wiki, a project with 1,000 pages), the chart benchmarks' "Large Org" (5,000
  * members) and the ledger benchmarks' 1,000,000 credit transactions in its company, each once.
@@ -164,6 +167,12 @@ export async function seedDemo(
   if (companyId && (await db.transaction((tx) => seedDemoCredits(tx, companyId)))) seeded.push('demo credits');
   // After the credits, so the inbox's cards, pages and comments exist with their final titles.
   if (companyId && (await db.transaction((tx) => seedDemoNotifications(tx, companyId)))) seeded.push('demo inbox');
+  if (companyId && (await db.transaction((tx) => seedDemoContent(tx, companyId, DEMO_ACCOUNTS.admin)))) {
+    seeded.push('demo content');
+  }
+  if (companyId && (await db.transaction((tx) => seedDemoNewsletter(tx, companyId)))) {
+    seeded.push('demo newsletter');
+  }
   if (options.large && companyId) {
     if (await seedLargeBoard(db, companyId)) seeded.push('large board');
     if (await seedSearchCorpus(db, companyId, await password())) seeded.push('search corpus');

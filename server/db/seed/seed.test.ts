@@ -51,7 +51,14 @@ const firstNine = {
 // The tests run in order on one database: the demo first, then the large seed over it.
 describe('demo seed', () => {
   it('gives Acme Robotics its organization: Design, a team nested under Platform led by an agent, one warning', async () => {
-    expect(await seedDemo(t.ctx.db)).toEqual(['demo company', 'demo organization', 'demo credits', 'demo inbox']);
+    expect(await seedDemo(t.ctx.db)).toEqual([
+      'demo company',
+      'demo organization',
+      'demo credits',
+      'demo inbox',
+      'demo content',
+      'demo newsletter',
+    ]);
     expect(await seedDemo(t.ctx.db)).toEqual([]);
     const [ada] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin));
     const companyId = ada!.companyId!;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { appendGrants, createCompanyOpenedAt, move } from './ledger-fixtures.ts';
-import { csvField, EXPORT_CHUNK, exportFileName } from './ledger-service.ts';
+import { csvField } from '../../lib/csv.ts';
+import { EXPORT_CHUNK, exportFileName } from './ledger-service.ts';
 
 const t = useTestApp();
 

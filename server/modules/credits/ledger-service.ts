@@ -18,6 +18,7 @@
  * from an admin's movement, which it validates and hands over in one transaction.
  */
 import { and, desc, eq, gt, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { csvFileName, csvLine } from '../../lib/csv.ts';
 import type { Executor } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { creditAccounts, creditTransactions } from '../../db/schema.ts';
@@ -142,32 +143,8 @@ export const CSV_COLUMNS = [
   'note',
 ] as const satisfies readonly (keyof CreditTransaction)[];
 
-/**
- * One CSV field (RFC 4180). Text that a spreadsheet would run as a formula (a leading `=`, `+`,
- * `-`, `@`, tab or carriage return) gets a leading `'`; numbers are written as they are, so a
- * negative amount stays a number. A field holding a comma, a quote or a line break is quoted,
- * its quotes doubled.
- */
-export function csvField(value: string | number | undefined): string {
-  if (value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvLine = (fields: (string | number | undefined)[]) => `${fields.map(csvField).join(',')}\r\n`;
-
 /** The export's file name: `credits-<company name in ASCII>-<YYYY-MM-DD>.csv`. */
-export function exportFileName(companyName: string, now: Date): string {
-  const slug = companyName
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `credits-${slug || 'company'}-${now.toISOString().slice(0, 10)}.csv`;
-}
+export const exportFileName = (companyName: string, now: Date) => csvFileName('credits', companyName, now);
 
 /**
  * The CSV export: checks who may read it first (so a refusal is a JSON error, before anything is

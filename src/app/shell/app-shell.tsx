@@ -29,6 +29,7 @@ import { UploadTray } from '@/features/files';
 import { openPalette, PaletteHost } from '@/features/palette';
 import { InboxNavEntry, NotificationsHost } from '@/features/notifications';
 import { CreatePageHost, useWikiCommands } from '@/features/wiki';
+import { ContentIcon, useContentCommands } from '@/features/content';
 import { ShortcutSheet } from './shortcut-sheet';
 import { ThemeSelect } from './theme-select';
 import './app-shell.css';
@@ -37,6 +38,7 @@ const navigation = [
   { to: '/', label: 'Home', icon: HomeIcon, exact: true, company: false },
   { to: '/projects', label: 'Projects', icon: BoardIcon, exact: false, company: true },
   { to: '/files', label: 'Files', icon: FolderIcon, exact: false, company: true },
+  { to: '/content', label: 'Content', icon: ContentIcon, exact: false, company: true },
   { to: '/organization', label: 'Organization', icon: OrgChartIcon, exact: false, company: true },
   { to: '/people', label: 'People', icon: PeopleIcon, exact: false, company: true },
   { to: '/agents', label: 'Agents', icon: AgentIcon, exact: false, company: true },
@@ -96,6 +98,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useAppCommands(me);
   const company = Boolean(me.company);
   useWikiCommands(company);
+  useContentCommands(me);
   useLiveConnection(company);
 
   return (

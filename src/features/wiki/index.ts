@@ -8,3 +8,5 @@ export { wikiQueries } from './queries';
 export { firstPage } from './tree';
 export type { MarkdownFieldProps } from './components/markdown-field';
 export { MarkdownField } from './components/markdown-field-lazy';
+export type { MarkdownViewProps } from './components/markdown-view';
+export { MarkdownView } from './components/markdown-view-lazy';

@@ -6,6 +6,7 @@ import { sessionQueries, useMe } from '@/features/auth';
 const pageNames: Record<string, string> = {
   projects: 'Projects',
   files: 'Files',
+  content: 'Content',
   people: 'People',
   agents: 'Agents',
   teams: 'Teams',

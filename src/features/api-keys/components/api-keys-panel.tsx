@@ -3,9 +3,10 @@ import type { CreatedApiKey, Me } from '@/api';
 import { QueryNotice } from '@/ui';
 import { CreateKeyForm } from './create-key-form';
 import { KeyList } from './key-list';
+import { McpConnect } from './mcp-connect';
 import { SecretDialog } from './secret-dialog';
 
-/** Settings → API keys: create (admins), the secret shown once, the list with revoke. */
+/** Settings → API keys: create (admins), the secret shown once, the list with revoke, connecting an MCP client. */
 export function ApiKeysPanel({ me }: { me: Me }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
@@ -34,6 +35,7 @@ export function ApiKeysPanel({ me }: { me: Me }) {
           <KeyList />
         </Suspense>
       </section>
+      <McpConnect />
       <SecretDialog created={created} onClose={() => setCreated(null)} />
     </div>
   );

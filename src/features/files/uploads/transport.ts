@@ -1,4 +1,4 @@
-import { api, ApiError, type FileNode, type UploadTarget, unwrap } from '@/api';
+import { absoluteApiUrl, api, ApiError, type FileNode, type UploadTarget, unwrap } from '@/api';
 
 /** Step 1's request (the server's CreateFileNodeRequest). */
 export type CreateNodeInput = {
@@ -44,8 +44,7 @@ export class UploadAborted extends Error {
  * `/api/storage/…`); the API may live elsewhere than the app (/config.js).
  */
 function absoluteUrl(url: string): string {
-  const apiBase = window.WORKSPACE_CONFIG?.apiBaseUrl || '/api';
-  return new URL(url, new URL(apiBase, window.location.href)).href;
+  return new URL(url, `${absoluteApiUrl()}/`).href;
 }
 
 /** The storage's refusal as an ApiError: the local backend answers the API's envelope, S3 XML. */

@@ -25,6 +25,9 @@ function SettingsLayout() {
         <Link to="/settings/notifications" activeProps={{ 'aria-current': 'page' }}>
           Notifications
         </Link>
+        <Link to="/settings/content-keys" activeProps={{ 'aria-current': 'page' }}>
+          Content keys
+        </Link>
         {me.permissions.manageBilling && (
           <Link to="/settings/billing" activeProps={{ 'aria-current': 'page' }}>
             Billing
