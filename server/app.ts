@@ -44,8 +44,11 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * Markdown itself is limited to 2 MiB by the wiki module (413 beyond), and JSON escaping takes room.
  */
 export const MAX_WIKI_BODY_BYTES = 3 * 1024 * 1024;
-/** `POST /projects/{id}/wiki` and `PATCH /projects/{id}/wiki/{pageId}`, which get the larger limit. */
-const WIKI_BODY_PATH = /\/projects\/[^/]+\/wiki(?:\/[^/]+)?$/;
+/**
+ * `POST /projects/{id}/wiki` and `PATCH /projects/{id}/wiki/{pageId}`, which get the larger limit,
+ * and `POST /mcp`, whose tool calls may carry such a page.
+ */
+const WIKI_BODY_PATH = /\/projects\/[^/]+\/wiki(?:\/[^/]+)?$|\/mcp$/;
 /** The content API's paths, which may set their own `Cache-Control`. */
 const CONTENT_PATH = /^(?:\/api)?\/content\//;
 

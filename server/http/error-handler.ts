@@ -30,18 +30,32 @@ export function validationError(error: ZodError, target: Location): ApiError {
   );
 }
 
-/** The path of the first string holding a NUL character, which Postgres cannot store. */
-function findNul(value: unknown, path: string[] = []): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findNul(item, [...path, String(index)]);
-      if (found) return found;
+/** Deepest nesting of a request's JSON the API reads (deeper: 400, not a stack overflow). */
+export const MAX_JSON_DEPTH = 64;
+
+type Finding = { path: string[]; message: string };
+
+/**
+ * The first string holding a NUL character (which Postgres cannot store), or the first value
+ * nested deeper than MAX_JSON_DEPTH (most operations strip unknown fields before this; free-form
+ * ones, like the MCP endpoint's messages, do not). Iterative: any depth of input is safe to walk.
+ */
+function findUnstorable(value: unknown): Finding | undefined {
+  const stack: { node: unknown; path: string[] }[] = [{ node: value, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    if (typeof node === 'string') {
+      if (node.includes('\u0000')) return { path, message: 'must not contain NUL characters' };
+      continue;
     }
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findNul(item, [...path, key]);
-      if (found) return found;
+    if (!node || typeof node !== 'object') continue;
+    if (path.length >= MAX_JSON_DEPTH) return { path, message: `must not nest deeper than ${MAX_JSON_DEPTH} levels` };
+    const entries = Array.isArray(node)
+      ? node.map((item, index) => [String(index), item] as const)
+      : Object.entries(node);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      stack.push({ node: item, path: [...path, key] });
     }
   }
   return undefined;
@@ -49,15 +63,15 @@ function findNul(value: unknown, path: string[] = []): string[] | undefined {
 
 /**
  * The hook `@hono/zod-openapi` calls after validating each request part: a failure becomes a
- * 400 naming the fields, and text holding NUL characters is refused here for every operation.
+ * 400 naming the fields, and text holding NUL characters (or JSON nested deeper than
+ * MAX_JSON_DEPTH) is refused here for every operation.
  */
 export const validationHook = (
   result: { success: true; data: unknown; target: Location } | { success: false; error: ZodError; target: Location },
 ) => {
   if (!result.success) throw validationError(result.error, result.target);
-  const nul = findNul(result.data);
-  if (nul)
-    throw invalidField(nul.join('.') || '(root)', 'must not contain NUL characters', locationName[result.target]);
+  const found = findUnstorable(result.data);
+  if (found) throw invalidField(found.path.join('.') || '(root)', found.message, locationName[result.target]);
 };
 
 /** Hono exceptions raised below us (body parsing, media type, body limit) mapped to codes. */

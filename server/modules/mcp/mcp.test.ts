@@ -193,6 +193,16 @@ describe('the tools', () => {
     ]);
     for (const name of [...TOOLSET_NAMES, 'all']) expect(response.body.error).toContain(name);
     await expect(connect(org.adminToken, 'nope')).rejects.toThrow(/400|kanban|nope/);
+    // Names an object has by inheritance are no toolsets either.
+    for (const name of ['constructor', '__proto__', 'toString']) {
+      const inherited = await rawPost(
+        org.adminToken,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        {},
+        `?toolsets=${name}`,
+      );
+      expect(inherited.status, name).toBe(400);
+    }
   });
 });
 
@@ -405,6 +415,28 @@ describe('an agent token', () => {
 });
 
 describe('the endpoint', () => {
+  it('takes a body as large as the wiki’s writes (3 MiB): a tool call saves a 1.5 MB page', async () => {
+    const board = await t.createBoard(org.adminToken, ['To do'], 0);
+    const markdown = `# Big\n\n${'A line of the handbook that goes on for a while.\n\n'.repeat(30_000)}`;
+    expect(markdown.length).toBeGreaterThan(1.4 * 1024 * 1024);
+    const response = await t.call('POST', '/mcp?toolsets=wiki', {
+      token: org.adminToken,
+      body: {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'createWikiPage', arguments: { projectId: board.id, body: { title: 'Big', markdown } } },
+      },
+      headers: { accept: 'application/json, text/event-stream' },
+    });
+    expect(response.status).toBe(200);
+    expect(
+      response.body.result.isError,
+      JSON.stringify(response.body.result.structuredContent).slice(0, 300),
+    ).toBeFalsy();
+    expect(response.body.result.structuredContent.title).toBe('Big');
+  });
+
   it('answers 401 with WWW-Authenticate to a bad token or none', async () => {
     const bad = await rawPost('aik_not-a-real-key', { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(bad.status).toBe(401);

@@ -34,4 +34,31 @@ describe('the MCP endpoint and the per-user rate limit', () => {
     expect(batch.status).toBe(429);
     expect(batch.body.code).toBe('RATE_LIMITED');
   });
+
+  it('counts every request of a batch, lists too (a batch of tools/list is that many lists’ work)', async () => {
+    const company = await t.createCompany();
+    const admin = await t.createUser({ company, role: 'admin' });
+    const token = await t.signIn(admin.email);
+    const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list', params: {} });
+    const two = await t.call('POST', '/mcp?toolsets=account', { token, body: [list(1), list(2)], headers });
+    expect(two.status).toBe(200);
+    expect(two.headers.get('ratelimit')).toContain('r=1');
+    const more = await t.call('POST', '/mcp?toolsets=account', { token, body: [list(3), list(4)], headers });
+    expect(more.status).toBe(429);
+  });
+
+  it('refuses a message nested deeper than 64 levels with 400, not a crash', async () => {
+    const company = await t.createCompany();
+    const admin = await t.createUser({ company, role: 'admin' });
+    const token = await t.signIn(admin.email);
+    const deep = `${'{"a":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
+    const response = await t.call('POST', '/mcp?toolsets=account', {
+      token,
+      rawBody: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"getMe","arguments":${deep}}}`,
+      headers: { ...headers, 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(JSON.stringify(response.body.issues)).toContain('64 levels');
+  });
 });

@@ -39,10 +39,11 @@ export async function handleMcpRequest(c: Context<AppEnv>, { api, catalog, tools
   const principal = c.get('principal');
   const tools = toolsFor(catalog, toolsets, principal.credential);
 
-  // The request counted once against the caller's limit; in a batch, each further tool call counts too.
+  // The POST counted once against the caller's limit; in a batch, each further request counts too
+  // (a batch of 100 tools/list is 100 lists' work).
   const messages = Array.isArray(body) ? body : [body];
-  const calls = messages.filter((message) => (message as { method?: unknown }).method === 'tools/call').length;
-  for (let extra = 1; extra < calls; extra++) await enforceRateLimit(c, ctx.limiters.user, principal.user.id);
+  const requests = messages.filter((message) => typeof (message as { method?: unknown }).method === 'string').length;
+  for (let extra = 1; extra < requests; extra++) await enforceRateLimit(c, ctx.limiters.user, principal.user.id);
 
   const caller: Caller = {
     ctx,

@@ -275,10 +275,10 @@ export function parseToolsets(value: string | undefined): { toolsets: ToolsetNam
     .filter(Boolean);
   if (names.length === 0) return { toolsets: [...DEFAULT_TOOLSETS] };
   if (names.includes(ALL_TOOLSETS)) {
-    const unknown = names.filter((name) => name !== ALL_TOOLSETS && !(name in TOOLSETS));
+    const unknown = names.filter((name) => name !== ALL_TOOLSETS && !Object.hasOwn(TOOLSETS, name));
     return unknown.length > 0 ? { unknown } : { toolsets: [...TOOLSET_NAMES] };
   }
-  const unknown = names.filter((name) => !(name in TOOLSETS));
+  const unknown = names.filter((name) => !Object.hasOwn(TOOLSETS, name));
   if (unknown.length > 0) return { unknown };
   return { toolsets: TOOLSET_NAMES.filter((name) => names.includes(name)) };
 }
