@@ -18,17 +18,10 @@
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app.ts';
-import { inProcessContext } from './in-process.ts';
-import { percentile, round, UNLIMITED_RATE_LIMITS } from './shared.ts';
+import { inProcessContext, latencyRow, timedRuns } from './in-process.ts';
+import { UNLIMITED_RATE_LIMITS } from './shared.ts';
 
-type Row = Record<string, string | number>;
-const summary = (label: string, times: number[]): Row => ({
-  case: label,
-  requests: times.length,
-  p50Ms: round(percentile(times, 50)),
-  p95Ms: round(percentile(times, 95)),
-  maxMs: round(Math.max(...times)),
-});
+const summary = latencyRow;
 
 const PARAGRAPH =
   'The fleet software compares each canary robot with its neighbours for a day before the rest of the site updates. ';
@@ -49,16 +42,7 @@ export async function contentBench() {
       if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 200)}`);
       return { json: text ? (JSON.parse(text) as unknown) : undefined, etag: response.headers.get('etag') };
     };
-    const timed = async (work: () => Promise<unknown>, count = 500, warmup = 50) => {
-      for (let i = 0; i < warmup; i++) await work();
-      const times: number[] = [];
-      for (let i = 0; i < count; i++) {
-        const started = performance.now();
-        await work();
-        times.push(performance.now() - started);
-      }
-      return times;
-    };
+    const timed = (work: () => Promise<unknown>, count = 500, warmup = 50) => timedRuns(work, count, warmup);
 
     const signup = await app.request('/api/auth/signup', {
       method: 'POST',

@@ -20,32 +20,16 @@ import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createApp } from '../server/app.ts';
-import { inProcessContext } from './in-process.ts';
+import { inProcessContext, inProcessRequester, latencyRow, timedRuns } from './in-process.ts';
 import { percentile, round } from './shared.ts';
 
-type Row = Record<string, string | number>;
-const summary = (label: string, times: number[]): Row => ({
-  case: label,
-  requests: times.length,
-  p50Ms: round(percentile(times, 50)),
-  p95Ms: round(percentile(times, 95)),
-  maxMs: round(Math.max(...times)),
-});
+const summary = latencyRow;
 
 export async function mcpBench() {
   const { ctx, close } = await inProcessContext('mcp');
   try {
     const app = createApp(ctx);
-    const request = async <T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> => {
-      const response = await app.request(`/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
-      return (text ? JSON.parse(text) : undefined) as T;
-    };
+    const request = inProcessRequester(app);
     let id = 0;
     /** One JSON-RPC request to the endpoint; throws on a JSON-RPC or tool error. */
     const rpc = async (token: string, method: string, params: unknown, toolsets?: string) => {
@@ -64,16 +48,7 @@ export async function mcpBench() {
       }
       return answer.result!;
     };
-    const timed = async (work: () => Promise<unknown>, count = 300, warmup = 30) => {
-      for (let i = 0; i < warmup; i++) await work();
-      const times: number[] = [];
-      for (let i = 0; i < count; i++) {
-        const started = performance.now();
-        await work();
-        times.push(performance.now() - started);
-      }
-      return times;
-    };
+    const timed = (work: () => Promise<unknown>, count = 300, warmup = 30) => timedRuns(work, count, warmup);
 
     const { token } = await request<{ token: string }>('POST', '/auth/signup', null, {
       name: 'Bench Admin',

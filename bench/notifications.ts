@@ -22,42 +22,17 @@ import { sql } from 'drizzle-orm';
 import { createApp } from '../server/app.ts';
 import { users } from '../server/db/schema.ts';
 import { hashPassword } from '../server/lib/password.ts';
-import { inProcessContext } from './in-process.ts';
+import { inProcessContext, inProcessRequester, latencyRow, timedRuns } from './in-process.ts';
 import { percentile, round } from './shared.ts';
 
-type Row = Record<string, string | number>;
-const summary = (label: string, times: number[]): Row => ({
-  case: label,
-  requests: times.length,
-  p50Ms: round(percentile(times, 50)),
-  p95Ms: round(percentile(times, 95)),
-  maxMs: round(Math.max(...times)),
-});
+const summary = latencyRow;
 
 export async function notificationsBench() {
   const { handle, ctx, close } = await inProcessContext('notifications');
   try {
     const app = createApp(ctx);
-    const request = async <T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> => {
-      const response = await app.request(`/api${path}`, {
-        method,
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
-      return (text ? JSON.parse(text) : undefined) as T;
-    };
-    const timed = async (work: () => Promise<unknown>, count = 200, warmup = 20) => {
-      for (let i = 0; i < warmup; i++) await work();
-      const times: number[] = [];
-      for (let i = 0; i < count; i++) {
-        const started = performance.now();
-        await work();
-        times.push(performance.now() - started);
-      }
-      return times;
-    };
+    const request = inProcessRequester(app);
+    const timed = (work: () => Promise<unknown>, count = 200, warmup = 20) => timedRuns(work, count, warmup);
 
     const password = 'bench-password-1';
     const { token: adminToken } = await request<{ token: string }>('POST', '/auth/signup', null, {

@@ -51,3 +51,24 @@ export function errorMessage(error: unknown): string {
   }
   return 'Something went wrong. Try again.';
 }
+
+function formatWait(seconds: number) {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/**
+ * The message for a refused public request (sign-up, invitations, newsletter signup and links):
+ * these allow a few attempts per network (429 `RATE_LIMITED` with `retryAfter` seconds, as
+ * `Retry-After` says), so a 429 says how long to wait; anything else is the server's message.
+ */
+export function publicErrorMessage(error: unknown): string {
+  if (isApiError(error) && error.status === 429) {
+    const seconds = Number(error.envelope?.retryAfter);
+    return Number.isFinite(seconds) && seconds > 0
+      ? `Too many attempts from your network. Try again in ${formatWait(Math.ceil(seconds))}.`
+      : error.message;
+  }
+  return errorMessage(error);
+}

@@ -6,7 +6,7 @@ import type { components } from './generated/schema';
 
 export { api, unwrap } from './client';
 export { absoluteApiUrl } from './config';
-export { ApiError, errorMessage, isApiError } from './errors';
+export { ApiError, errorMessage, isApiError, publicErrorMessage } from './errors';
 export { endSession, getToken, setToken, useSession, type SignedOutReason } from './session';
 export {
   onLiveEvent,

@@ -222,7 +222,7 @@ If the robot is stopped on a production line, call the support line: it is a P1 
 
 ## On the day
 
-TODO: installation timeline, sign-off.`,
+*Still to write: the installation timeline and who signs off.*`,
   },
   {
     kind: 'changelog',

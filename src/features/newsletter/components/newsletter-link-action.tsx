@@ -1,6 +1,7 @@
+import { publicErrorMessage } from '@/api';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Button, FormError } from '@/ui';
-import { publicErrorMessage, tokenProblem } from '../errors';
+import { tokenProblem } from '../errors';
 import { useConfirmSubscription, useUnsubscribe } from '../mutations';
 import './newsletter.css';
 

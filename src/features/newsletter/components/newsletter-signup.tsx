@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { isApiError } from '@/api';
+import { isApiError, publicErrorMessage } from '@/api';
 import { Button, FormError, QueryNotice, TextField } from '@/ui';
-import { publicErrorMessage } from '../errors';
 import { useSubscribe } from '../mutations';
 import { newsletterQueries } from '../queries';
 import './newsletter.css';

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useSession } from '@/api';
+import { useSession, publicErrorMessage } from '@/api';
 import { SignInForm, sessionQueries, useSignOut } from '@/features/auth';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { Button, FormError, QueryNotice } from '@/ui';
-import { INVITATION_GONE_TEXT, isInvitationGone, publicErrorMessage } from '../errors';
+import { INVITATION_GONE_TEXT, isInvitationGone } from '../errors';
 import { useAcceptInvitation } from '../mutations';
 import { onboardingQueries } from '../queries';
 import { SignUpForm } from './sign-up-form';

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { isApiError } from '@/api';
+import { isApiError, publicErrorMessage } from '@/api';
 import { Button, FormError, TextField } from '@/ui';
-import { INVITATION_GONE_TEXT, isInvitationGone, publicErrorMessage } from '../errors';
+import { INVITATION_GONE_TEXT, isInvitationGone } from '../errors';
 import { invitationTokenFrom } from '../invitation-token';
 import { useAcceptInvitation, useCreateCompany } from '../mutations';
 import './onboarding.css';

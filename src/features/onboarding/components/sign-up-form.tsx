@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { isApiError } from '@/api';
+import { isApiError, publicErrorMessage } from '@/api';
 import { Button, FormError, TextField } from '@/ui';
-import { publicErrorMessage } from '../errors';
 import { useSignUp } from '../mutations';
 import { PASSWORD_MAX, PASSWORD_RULE, passwordProblem } from '../password-rule';
 import { emailHasAccount } from '../queries';
