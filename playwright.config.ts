@@ -1,7 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from './scripts/browser.ts';
+import { FULL_BROWSER, chromiumArgs, chromiumPath, fullChromiumPath } from './scripts/browser.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -18,7 +18,12 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+    // The per-project summary `npm test` prints at its end.
+    ['./scripts/test-summary/playwright.ts'],
+  ],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -28,10 +33,22 @@ export default defineConfig({
   },
   projects: [
     {
+      // The headless shell (scripts/browser.ts): every test but the few that need the full browser.
       name: 'chromium',
+      grepInvert: new RegExp(FULL_BROWSER),
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+      },
+    },
+    {
+      name: 'chromium-full',
+      grep: new RegExp(FULL_BROWSER),
+      use: {
+        ...devices['Desktop Chrome'],
+        // Playwright's own full Chromium where no system one is installed (its default is the shell).
+        ...(fullChromiumPath() ? {} : { channel: 'chromium' }),
+        launchOptions: { executablePath: fullChromiumPath(), args: chromiumArgs },
       },
     },
   ],

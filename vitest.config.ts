@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     maxWorkers: 2,
+    // The default output, plus the per-project summary `npm test` prints at its end.
+    reporters: ['default', './scripts/test-summary/vitest.ts'],
     projects: [
       {
         extends: true,

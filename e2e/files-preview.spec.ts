@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { FULL_BROWSER } from '../scripts/browser.ts';
 import { ADMIN, expect, expectAccessible, test } from './fixtures';
 
 /** A name no other test (or run) uses. */
@@ -183,31 +184,32 @@ test.describe('file previews', () => {
     await expect(page).not.toHaveURL(/preview=/);
   });
 
-  test('a PDF shows in the browser viewer, in a frame without a sandbox attribute', async ({
-    page,
-    request,
-    signedIn,
-  }) => {
-    const token = await signedIn(ADMIN, '/files');
-    const name = unique('hello.pdf');
-    const file = await uploadFile(request, token, { name, mimeType: 'application/pdf', body: helloPdf() });
+  // The full browser: the headless shell the other tests run in has no PDF viewer.
+  test(
+    'a PDF shows in the browser viewer, in a frame without a sandbox attribute',
+    { tag: FULL_BROWSER },
+    async ({ page, request, signedIn }) => {
+      const token = await signedIn(ADMIN, '/files');
+      const name = unique('hello.pdf');
+      const file = await uploadFile(request, token, { name, mimeType: 'application/pdf', body: helloPdf() });
 
-    const pdfResponse = page.waitForResponse(
-      (response) => response.url().includes(`/${file.id}/`) && response.url().includes('/api/storage/'),
-    );
-    const panel = await openPreview(page, file.id, name);
-    const frame = panel.locator('iframe');
-    await expect(frame).toHaveAttribute('title', `${name} (PDF preview)`);
-    await expect(frame).toHaveAttribute('src', /\/api\/storage\/.*disposition=inline/);
-    expect(await frame.getAttribute('sandbox')).toBeNull();
-    const response = await pdfResponse;
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toBe('application/pdf');
-    expect(response.headers()['x-content-type-options']).toBe('nosniff');
-    // Chromium's viewer took the frame: no error page ("This page has been blocked").
-    await expect.poll(() => page.frames().some((child) => child.url().startsWith('chrome-extension://'))).toBe(true);
-    expect(page.frames().some((child) => child.url().startsWith('chrome-error://'))).toBe(false);
-  });
+      const pdfResponse = page.waitForResponse(
+        (response) => response.url().includes(`/${file.id}/`) && response.url().includes('/api/storage/'),
+      );
+      const panel = await openPreview(page, file.id, name);
+      const frame = panel.locator('iframe');
+      await expect(frame).toHaveAttribute('title', `${name} (PDF preview)`);
+      await expect(frame).toHaveAttribute('src', /\/api\/storage\/.*disposition=inline/);
+      expect(await frame.getAttribute('sandbox')).toBeNull();
+      const response = await pdfResponse;
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('application/pdf');
+      expect(response.headers()['x-content-type-options']).toBe('nosniff');
+      // Chromium's viewer took the frame: no error page ("This page has been blocked").
+      await expect.poll(() => page.frames().some((child) => child.url().startsWith('chrome-extension://'))).toBe(true);
+      expect(page.frames().some((child) => child.url().startsWith('chrome-error://'))).toBe(false);
+    },
+  );
 
   test('text and Markdown are shown as text: a script in them is text, links are made safe', async ({
     page,

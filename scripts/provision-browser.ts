@@ -1,11 +1,11 @@
 /**
- * Makes sure a Chromium is available for the browser tests: an installed one (Debian's
- * /usr/bin/chromium) when present; otherwise Debian's package when we may install it; otherwise
- * Playwright's own download.
+ * Makes sure the browsers for the browser tests are available: installed ones (Debian's
+ * chromium-headless-shell, and chromium for the few full-browser tests) when present; otherwise
+ * Debian's packages when we may install them; otherwise Playwright's own download.
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromiumPath } from './browser.ts';
+import { DEBIAN_BROWSER_PACKAGES, chromiumPath, fullChromiumPath } from './browser.ts';
 
 function run(command: string): boolean {
   try {
@@ -16,22 +16,23 @@ function run(command: string): boolean {
   }
 }
 
-const found = chromiumPath();
-if (found) {
-  console.log(`browser tests use ${found}`);
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const complete = () => existsSync(HEADLESS_SHELL) && fullChromiumPath() !== undefined;
+
+if (!complete() && process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+  console.log(`installing Debian’s ${DEBIAN_BROWSER_PACKAGES.join(', ')}…`);
+  run(
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${DEBIAN_BROWSER_PACKAGES.join(' ')}`,
+  );
+}
+if (chromiumPath() && fullChromiumPath()) {
+  console.log(`browser tests use ${chromiumPath()} (and ${fullChromiumPath()} for the full-browser tests)`);
 } else {
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('no Chromium found; installing Debian’s chromium package…');
-    run('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
-  }
-  if (chromiumPath()) {
-    console.log(`browser tests use ${chromiumPath()}`);
-  } else {
-    console.log('no system Chromium; installing Playwright’s own…');
-    if (!run('npx playwright install --with-deps chromium') && !run('npx playwright install chromium')) {
-      console.error('Could not provision a browser. Install Chromium (apt-get install chromium) or set CHROMIUM_PATH.');
-      process.exit(1);
-    }
+  console.log('no system Chromium; installing Playwright’s own…');
+  if (!run('npx playwright install --with-deps chromium') && !run('npx playwright install chromium')) {
+    console.error(
+      'Could not provision a browser. Install Chromium (apt-get install chromium-headless-shell chromium) or set CHROMIUM_PATH and CHROMIUM_FULL_PATH.',
+    );
+    process.exit(1);
   }
 }
