@@ -1120,7 +1120,7 @@ export type paths = {
         };
         /**
          * The company’s content items, drafts included
-         * @description Every member may read. A plain array without `body`, newest updated first; filter with `kind`, `status`, `tag` and `q` (a part of the title, case and accents ignored); `limit` 1..100 (default 50) and `offset`.
+         * @description Every member may read. A plain array without `body`, newest updated first; filter with `kind`, `status`, `tag` and `q` (a part of the title, case and accents ignored); `limit` (default 50; above 100 is capped at 100) and `offset`.
          */
         get: operations["listContentItems"];
         put?: never;
@@ -1256,7 +1256,7 @@ export type paths = {
         };
         /**
          * Published content of the key’s company (content key)
-         * @description For the company’s public site, with a content key (`Authorization: Bearer cak_…`) only. A plain array of published items without `body`, newest published first, no total: `limit` 1..100 (default 20) and `offset`; a page shorter than `limit` is the last. Filter with `kind` and `tag`. Cacheable: a weak `ETag` (304 to a matching `If-None-Match`), `Cache-Control: public, max-age=60, stale-while-revalidate=300`, `Vary: Authorization`. CORS is open (`Access-Control-Allow-Origin: *`) so a site’s browser code may read it. Limited per key (600 a minute by default).
+         * @description For the company’s public site, with a content key (`Authorization: Bearer cak_…`) only. A plain array of published items without `body`, newest published first, no total: `limit` (default 20; above 100 is capped at 100) and `offset`; a page shorter than `limit` is the last. Filter with `kind` and `tag`. Cacheable: a weak `ETag` (304 to a matching `If-None-Match`), `Cache-Control: public, max-age=60, stale-while-revalidate=300`, `Vary: Authorization`. CORS is open (`Access-Control-Allow-Origin: *`) so a site’s browser code may read it. Limited per key (600 a minute by default).
          */
         get: operations["listPublishedContent"];
         put?: never;
@@ -13740,7 +13740,7 @@ export interface operations {
             query?: {
                 /** @description `article` (blog post or guide), `changelog` (a release note) or `help` (a help-center page). */
                 kind?: "article" | "changelog" | "help";
-                /** @description 1..100, default 50. */
+                /** @description At least 1, default 50; a value above 100 is capped at 100. */
                 limit?: number;
                 /** @description Rows to skip, default 0. */
                 offset?: number | null;
@@ -14719,7 +14719,7 @@ export interface operations {
             query?: {
                 /** @description `article` (blog post or guide), `changelog` (a release note) or `help` (a help-center page). */
                 kind?: "article" | "changelog" | "help";
-                /** @description 1..100, default 20. */
+                /** @description At least 1, default 20; a value above 100 is capped at 100. */
                 limit?: number;
                 /** @description Rows to skip, default 0. */
                 offset?: number | null;
