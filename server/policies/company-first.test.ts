@@ -28,7 +28,8 @@ const NO_COMPANY_NEEDED: Record<string, string> = {
   listIntegrationProviders: 'the catalogue of providers the server offers, the same for everyone',
   listPlans: 'the catalogue of plans, the same for everyone',
   previewSchedule: 'a pure function of the expression it is given: reads no company data',
-  mcp: 'the transport: listing tools reads nothing; each tool call is its own operation and answers as that operation does',
+  callMcp:
+    'the transport: listing tools reads nothing; each tool call is its own operation and answers as that operation does',
 };
 
 /** What the schema alone cannot say (a value's own syntax, a transport's headers). */
@@ -40,7 +41,7 @@ const REQUEST: Record<
   getCreditCheckout: { path: { checkoutId: 'cs_test_nomad' } },
   updateWikiPage: { body: { title: 'Renamed', baseRevisionId: randomUUID() } },
   markNotificationsRead: { body: { before: new Date().toISOString() } },
-  mcp: {
+  callMcp: {
     headers: { accept: 'application/json, text/event-stream' },
     body: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
   },

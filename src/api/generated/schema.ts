@@ -1434,7 +1434,7 @@ export type paths = {
          *
          *     DNS-rebinding protection: the `Host` header (and `Origin`, when sent) must name localhost, 127.0.0.1, [::1], the host of `PUBLIC_URL` or one of `ALLOWED_HOSTS` (any port), else 403 `FORBIDDEN`.
          */
-        post: operations["mcp"];
+        post: operations["callMcp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -15540,7 +15540,7 @@ export interface operations {
             };
         };
     };
-    mcp: {
+    callMcp: {
         parameters: {
             query?: {
                 /** @description Comma-separated toolsets whose tools are listed and callable: boards, wiki, files, organization, agents, integrations, automation, credits, notifications, search, account, content, or all. Absent or empty: boards,wiki,files,organization,search,account. */
