@@ -9,6 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import type { AppContext, AppEnv } from './types.ts';
 import { ApiError, ErrorCode } from './http/errors.ts';
+import { readUnusedBody } from './http/unused-body.ts';
 import { errorResponse, handleError, handleNotFound, validationHook } from './http/error-handler.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { API_TAGS } from './http/tags.ts';
@@ -82,6 +83,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
   // The signed storage URLs of the local-disk backend, before the body limit and the no-store
   // below, which they never reach: uploads stream to disk with their own signed cap, and downloads
   // may be cached privately while their URL is valid.
+  api.use('*', readUnusedBody(MAX_BODY_BYTES, '1 MiB'));
   registerStorageRoutes(api);
   const defaultLimit = limitBody(MAX_BODY_BYTES, '1 MiB');
   const wikiLimit = limitBody(MAX_WIKI_BODY_BYTES, '3 MiB');

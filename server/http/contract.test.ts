@@ -47,7 +47,7 @@ describe('the contract', () => {
     for (const operation of operations) {
       expect(['read', 'write', 'forbidden'], `${operation.method} ${operation.path}`).toContain(operation.access);
       // POST /mcp is open to read keys: each tool it calls is the operation itself, with its own scope.
-      if (operation.access === 'read' && !operation.public && operation.operationId !== 'mcp') {
+      if (operation.access === 'read' && !operation.public && operation.operationId !== 'callMcp') {
         expect(operation.method).toBe('GET');
       }
     }

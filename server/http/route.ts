@@ -149,16 +149,31 @@ export const uuidParam = (name: string) =>
 
 export const SuccessSchema = z.object({ success: z.boolean() }).openapi('Success');
 
-/** `limit` (1..`max`, default `fallback`) and `offset` (≥ 0, default 0) query parameters of a plain-array list. */
-export const pageQuery = (max: number, fallback: number) =>
+/**
+ * `limit` (1..`max`, default `fallback`) and `offset` (≥ 0, default 0) query parameters of a
+ * plain-array list. With `cap`, a `limit` above `max` is served as `max` instead of refused (the
+ * spec's marketing-content lists are "capped at its maximum"); below 1 or not an integer stays 400.
+ */
+export const pageQuery = (max: number, fallback: number, { cap = false }: { cap?: boolean } = {}) =>
   z.object({
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(max)
-      .default(fallback)
-      .openapi({ param: { name: 'limit', in: 'query' }, description: `1..${max}, default ${fallback}.` }),
+    limit: cap
+      ? z.coerce
+          .number()
+          .int()
+          .min(1)
+          .default(fallback)
+          .transform((limit) => Math.min(limit, max))
+          .openapi({
+            param: { name: 'limit', in: 'query' },
+            description: `At least 1, default ${fallback}; a value above ${max} is capped at ${max}.`,
+          })
+      : z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(max)
+          .default(fallback)
+          .openapi({ param: { name: 'limit', in: 'query' }, description: `1..${max}, default ${fallback}.` }),
     offset: z.coerce
       .number()
       .int()

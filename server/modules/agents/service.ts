@@ -202,8 +202,8 @@ export type NewAgent = {
 /** Admins create agents; the one responsible defaults to the admin creating it. */
 export async function createAgent(ctx: AppContext, actor: Actor, input: NewAgent): Promise<Agent> {
   const { principal } = actor;
-  requirePermission(principal, 'manageAgents');
   const company = requireCompany(principal);
+  requirePermission(principal, 'manageAgents');
   const id = await ctx.db.transaction(async (tx) => {
     if (input.teamId) await checkTeam(tx, company.id, input.teamId);
     const responsible =
@@ -246,8 +246,8 @@ export type AgentChanges = {
  */
 export async function updateAgent(ctx: AppContext, actor: Actor, agentId: string, changes: AgentChanges) {
   const { principal } = actor;
-  requirePermission(principal, 'manageAgents');
   const company = requireCompany(principal);
+  requirePermission(principal, 'manageAgents');
   await findAgent(ctx.db, company.id, agentId);
   if (changes.teamId !== undefined || changes.responsible !== undefined) {
     await updateOrgAgent(ctx, actor, agentId, {
@@ -276,8 +276,8 @@ export async function updateAgent(ctx: AppContext, actor: Actor, agentId: string
 /** Admins pause, resume or complete an agent; its stream hears of it. */
 export async function setAgentStatus(ctx: AppContext, actor: Actor, agentId: string, status: AgentRow['status']) {
   const { principal } = actor;
-  requirePermission(principal, 'manageAgents');
   const company = requireCompany(principal);
+  requirePermission(principal, 'manageAgents');
   await ctx.db.transaction(async (tx) => {
     const agent = await findAgent(tx, company.id, agentId, { lock: true });
     if (agent.status === status) return;

@@ -244,7 +244,18 @@ describe('the content API (/content/*)', () => {
     expect(second.map((item) => item.slug)).toEqual(Array.from({ length: 10 }, (_, n) => `item-${n + 10}`));
     expect((await page('?limit=100&offset=100')).length).toBe(5);
     expect(await page('?offset=200')).toEqual([]);
-    for (const query of ['?limit=101', '?limit=0', '?limit=abc', '?offset=-1', '?kind=podcast', '?tag=Not%20a%20tag']) {
+    // Above the maximum is capped at it, not refused.
+    expect((await page('?limit=101')).length).toBe(100);
+    expect((await page('?limit=100000')).length).toBe(100);
+    for (const query of [
+      '?limit=0',
+      '?limit=-5',
+      '?limit=2.5',
+      '?limit=abc',
+      '?offset=-1',
+      '?kind=podcast',
+      '?tag=Not%20a%20tag',
+    ]) {
       const response = await t.call('GET', `/content/items${query}`, { token: secret });
       expect(response.status, query).toBe(400);
       expect(response.body.code).toBe('VALIDATION_ERROR');

@@ -52,7 +52,7 @@ export const listContentItemsRoute = protectedRoute('read', {
   tags,
   summary: 'The company’s content items, drafts included',
   description:
-    'Every member may read. A plain array without `body`, newest updated first; filter with `kind`, `status`, `tag` and `q` (a part of the title, case and accents ignored); `limit` 1..100 (default 50) and `offset`.',
+    'Every member may read. A plain array without `body`, newest updated first; filter with `kind`, `status`, `tag` and `q` (a part of the title, case and accents ignored); `limit` (default 50; above 100 is capped at 100) and `offset`.',
   request: { query: ListContentItemsQuery },
   responses: { 200: jsonResponse(z.array(ContentItemSummarySchema), 'The items') },
 });
@@ -165,7 +165,7 @@ export const listPublishedContentRoute = contentRoute({
   tags,
   summary: 'Published content of the key’s company (content key)',
   description:
-    'For the company’s public site, with a content key (`Authorization: Bearer cak_…`) only. A plain array of published items without `body`, newest published first, no total: `limit` 1..100 (default 20) and `offset`; a page shorter than `limit` is the last. Filter with `kind` and `tag`. Cacheable: a weak `ETag` (304 to a matching `If-None-Match`), `Cache-Control: public, max-age=60, stale-while-revalidate=300`, `Vary: Authorization`. CORS is open (`Access-Control-Allow-Origin: *`) so a site’s browser code may read it. Limited per key (600 a minute by default).',
+    'For the company’s public site, with a content key (`Authorization: Bearer cak_…`) only. A plain array of published items without `body`, newest published first, no total: `limit` (default 20; above 100 is capped at 100) and `offset`; a page shorter than `limit` is the last. Filter with `kind` and `tag`. Cacheable: a weak `ETag` (304 to a matching `If-None-Match`), `Cache-Control: public, max-age=60, stale-while-revalidate=300`, `Vary: Authorization`. CORS is open (`Access-Control-Allow-Origin: *`) so a site’s browser code may read it. Limited per key (600 a minute by default).',
   request: { query: ListPublishedContentQuery },
   responses: {
     200: { ...jsonResponse(z.array(PublishedContentSummarySchema), 'The published items'), headers: cacheHeaders },

@@ -84,7 +84,7 @@ export const ContentItemSchema = z
   .object({ ...contentFields, body: z.string().openapi({ description: 'Markdown.' }) })
   .openapi('ContentItem');
 
-export const ListContentItemsQuery = pageQuery(100, 50).extend({
+export const ListContentItemsQuery = pageQuery(100, 50, { cap: true }).extend({
   kind: Kind.optional().openapi({ param: { name: 'kind', in: 'query' } }),
   status: z
     .enum(CONTENT_STATUSES)
@@ -176,7 +176,7 @@ export const PublishedContentSchema = z
   .object({ ...publishedFields, body: z.string().openapi({ description: 'Markdown.' }) })
   .openapi('PublishedContent');
 
-export const ListPublishedContentQuery = pageQuery(100, 20).extend({
+export const ListPublishedContentQuery = pageQuery(100, 20, { cap: true }).extend({
   kind: Kind.optional().openapi({ param: { name: 'kind', in: 'query' } }),
   tag: Tag.optional().openapi({ param: { name: 'tag', in: 'query' }, description: 'Items carrying this tag.' }),
 });

@@ -52,7 +52,7 @@ type ChargedOperation = keyof typeof CHARGED;
  * Continuing the agent's reply: the reply was charged when it was posted. The MCP endpoint: each of
  * its tool calls is the operation itself, charged as that operation (server/modules/mcp tests).
  */
-const FREE = ['updateAgentMessage', 'mcp'];
+const FREE = ['updateAgentMessage', 'callMcp'];
 
 type Call = { method: string; path: string; body?: unknown };
 

@@ -85,8 +85,8 @@ export async function createCreditCheckout(
   origin: string,
 ): Promise<{ checkoutId: string; url: string }> {
   const { principal } = actor;
-  requirePermission(principal, 'manageBilling');
   const company = requireCompany(principal);
+  requirePermission(principal, 'manageBilling');
   const pack = findPack(input.packId);
   if (!pack) throw invalidField('packId', `is not a credit pack: one of ${CREDIT_PACKS.map((p) => p.id).join(', ')}`);
   const client = stripeOf(ctx);
@@ -143,8 +143,8 @@ export async function getCreditCheckout(
   principal: Principal,
   checkoutId: string,
 ): Promise<CreditCheckout> {
-  requirePermission(principal, 'manageBilling');
   const company = requireCompany(principal);
+  requirePermission(principal, 'manageBilling');
   const [found] = await ctx.db
     .select({ checkout: creditCheckouts, transaction: creditTransactions })
     .from(creditCheckouts)

@@ -77,7 +77,7 @@ const EXCLUDED: Record<string, string[]> = {
   // The content API opens to content keys (cak_…) only.
   contentKeys: ['listPublishedContent', 'getPublishedContent'],
   // The endpoint itself.
-  mcp: ['mcp'],
+  mcp: ['callMcp'],
 };
 const excludedIds = new Set(Object.values(EXCLUDED).flat());
 
@@ -327,7 +327,7 @@ describe('a tool call', () => {
 
   it('of an unknown tool is invalid params', async () => {
     const client = await connect(org.adminToken, 'all');
-    for (const name of ['noSuchTool', 'createApiKey', 'streamNotifications', 'signIn', 'mcp']) {
+    for (const name of ['noSuchTool', 'createApiKey', 'streamNotifications', 'signIn', 'callMcp']) {
       const error = (await client.callTool({ name, arguments: {} }).catch((caught: unknown) => caught)) as McpError;
       expect(error, name).toBeInstanceOf(McpError);
       expect(error.code, name).toBe(ErrorCode.InvalidParams);

@@ -52,7 +52,7 @@ export const mcpRoute = protectedRoute(
   {
     method: 'post',
     path: '/mcp',
-    operationId: 'mcp',
+    operationId: 'callMcp',
     tags: ['MCP'],
     summary: 'The MCP endpoint (tools for MCP clients)',
     description: [

@@ -32,7 +32,7 @@ describe('the tool catalog', () => {
         }),
         route({ operationId: 'uploadThing', method: 'put', request: { body: { content: { '*/*': {} } } } }),
         route({ operationId: 'taglessThing', tags: ['Somewhere new'] }),
-        route({ operationId: 'mcp', method: 'post', tags: ['MCP'] }),
+        route({ operationId: 'callMcp', method: 'post', tags: ['MCP'] }),
         { type: 'schema', schema: z.string() },
       ],
     });
@@ -43,7 +43,7 @@ describe('the tool catalog', () => {
       { operationId: 'mintThing', reason: 'forbidden-to-keys' },
       { operationId: 'streamThings', reason: 'event-stream' },
       { operationId: 'uploadThing', reason: 'non-json-body' },
-      { operationId: 'mcp', reason: 'mcp' },
+      { operationId: 'callMcp', reason: 'mcp' },
     ]);
     expect(catalog.unplaced).toEqual(['taglessThing']);
   });

@@ -105,7 +105,7 @@ type Registry = { definitions: readonly unknown[] };
 
 /** Why `route` is not a tool, if it is not. */
 function exclusionOf(route: RouteDefinition): Exclusion | undefined {
-  if (route.operationId === 'mcp') return 'mcp';
+  if (route.operationId === 'callMcp') return 'mcp';
   if (route['x-public']) return 'public';
   if (route['x-content-key']) return 'content-key';
   if (route['x-service-api-key'] === 'forbidden') return 'forbidden-to-keys';

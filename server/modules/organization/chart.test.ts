@@ -174,6 +174,25 @@ describe('the organization chart', () => {
     expect(find(chart.tree.loose, `human:${under.id}`)).toBeDefined();
   });
 
+  it('keeps the root a root and reports `manager-loop` on it when its manager leads back to it', () => {
+    const root = human('Ada', { role: 'admin' });
+    const squad = team('Squad', { leadKind: 'human', leadId: root.id });
+    const max = human('Max', { teamId: squad.id });
+    root.managerUserId = max.id;
+    const { chart, loops } = buildChart(input({ humans: [root, max], teams: [squad] }));
+    expect(chart.tree.roots.map((node) => node.key)).toEqual([`human:${root.id}`]);
+    expect(chart.tree.loose).toEqual([]);
+    expect(loops).toEqual([[`human:${root.id}`, `human:${max.id}`, `team:${squad.id}`]]);
+    expect(chart.issues).toContainEqual({ kind: 'manager-loop', id: root.id });
+    // A manager who is not placed under the root (a chain into tree.loose) is no loop, and is not followed.
+    const gone = team('Gone', { leadKind: 'human', leadId: uuid() });
+    const away = human('Away', { teamId: gone.id });
+    const alone = human('Ada', { role: 'admin', managerUserId: away.id });
+    const outside = buildChart(input({ humans: [alone, away], teams: [gone] }));
+    expect(outside.loops).toEqual([]);
+    expect(outside.chart.tree.roots.map((node) => node.key)).toEqual([`human:${alone.id}`]);
+  });
+
   it('flags a manager outside the team when the team has a lead, and an empty team', () => {
     const root = human('Ada', { role: 'admin' });
     const squad = team('Squad');

@@ -7,7 +7,8 @@
  *
  * Placement, decided once (the contract repeats it):
  * 1. The root human — the oldest admin by the date they joined — is a root; their own manager is
- *    ignored.
+ *    not followed. A manager of theirs whose chain leads back to them is a loop all the same
+ *    (issue `manager-loop` on the root, which stays a root), refused by the writes.
  * 2. A team hangs under its lead; without a lead, under the root human (issue `team-lead`); with a
  *    lead who is not in the company any more, in `tree.loose` (issue `team-lead-missing`).
  * 3. A person with a manager hangs under that manager, or under their team's node when the
@@ -300,6 +301,22 @@ export function buildChart(input: ChartInput): ChartResult {
       issues.push({ kind: 'manager-loop', id: idAt(cycle[at]!) });
     }
     for (const i of walk) state[i] = 2;
+  }
+
+  // The root's own manager is not followed in placement (the root stays a root), but it is no
+  // exemption from the loop rule: everything placed hangs under the root, so a manager of the root
+  // whose chain reaches it makes a loop, reported and refused like any other.
+  const rootManager =
+    root && root.managerUserId && root.managerUserId !== root.id ? humanIndex.get(root.managerUserId) : undefined;
+  if (root && rootManager !== undefined) {
+    const chain = [anchor];
+    for (let current = rootManager; current >= 0 && current !== anchor; current = parent[current]!) {
+      chain.push(current);
+    }
+    if (chain.length > 1 && parent[chain[chain.length - 1]!] === anchor) {
+      loops.push(chain.map(keyAt));
+      issues.push({ kind: 'manager-loop', id: root.id });
+    }
   }
 
   // One sort of everything (teams, then people, then agents, each by name); children are then

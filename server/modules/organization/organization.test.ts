@@ -284,6 +284,30 @@ describe('organization writes', () => {
     expect(self.status).toBe(400);
   });
 
+  it('refuse a manager for the root person that leads back to them (the root’s manager is no exemption)', async () => {
+    const org = await setup();
+    // Mo reports to Lin, who reports to the admin — the oldest admin, the chart's root.
+    const loop = await t.call('PATCH', `/organization/humans/${org.admin.id}`, {
+      token: org.adminToken,
+      body: { managerUserId: org.mo.id },
+    });
+    expect(loop.status).toBe(400);
+    expect(loop.body.code).toBe('ORG_LOOP');
+    expect(loop.body.path.map((step: { id: string }) => step.id)).toEqual([org.admin.id, org.mo.id, org.lin.id]);
+    expect(loop.body.error).toMatch(/loop/);
+    // Someone without a manager hangs under the root too: managing the root makes a loop as well.
+    const free = await t.createUser({ company: org.company, name: 'Free' });
+    const viaFallback = await t.call('PATCH', `/organization/humans/${org.admin.id}`, {
+      token: org.adminToken,
+      body: { managerUserId: free.id },
+    });
+    expect(viaFallback.status).toBe(400);
+    expect(viaFallback.body.path.map((step: { id: string }) => step.id)).toEqual([org.admin.id, free.id]);
+    const chart = await chartOf(org.adminToken);
+    expect(chart.humans.find((h: { id: string }) => h.id === org.admin.id).managerUserId).toBeNull();
+    expect(chart.issues.filter((issue: { kind: string }) => issue.kind === 'manager-loop')).toEqual([]);
+  });
+
   it('refuse a loop made through a team lead, and a team nested in itself', async () => {
     const org = await setup();
     // Mo (without a manager) leads Platform, Lin (without a manager) joins it, then Mo would report to Lin.

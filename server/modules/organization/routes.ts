@@ -47,7 +47,7 @@ export const OrgIssueSchema = z
   .object({
     kind: z.enum(ORG_ISSUE_KINDS).openapi({
       description:
-        '`team-lead` (id: team) the team has no lead; `team-lead-missing` (team) its lead left the company, the team is in `tree.loose`; `team-empty` (team) nobody is in it; `agent-no-human` (agent) its chain of responsibility reaches no person; `manager-outside-team` (person) their team has a lead and their manager is someone else; `manager-loop` (person or agent) a chain of managers that loops, cut at this node, which is in `tree.loose`; `no-admin` (company) the company has no admin, so no root.',
+        '`team-lead` (id: team) the team has no lead; `team-lead-missing` (team) its lead left the company, the team is in `tree.loose`; `team-empty` (team) nobody is in it; `agent-no-human` (agent) its chain of responsibility reaches no person; `manager-outside-team` (person) their team has a lead and their manager is someone else; `manager-loop` (person or agent) a chain of managers that loops, cut at this node, which is in `tree.loose` (on the root human: their manager leads back to them; the root stays a root); `no-admin` (company) the company has no admin, so no root.',
     }),
     id: z.uuid(),
   })
@@ -93,7 +93,7 @@ export const OrgChartSchema = z
     canEdit: z.boolean().openapi({ description: 'True for company admins: the writes are open to them.' }),
   })
   .openapi('OrgChart', {
-    description: `The organization chart: the payload of every /organization operation. Node kinds: \`human\`, \`agent\`, \`team\`. Placement: the root human is a root; a team hangs under its lead (no lead: under the root human, issue \`team-lead\`; a lead gone: \`tree.loose\`); a person under their manager, or under their team's node when the manager leads that team, or (no manager) under their team's node unless they lead it, then under the parent team, else the root human; an agent under the member responsible for it, else its team's node, else the root human; a loop is cut at its first node by key, which goes to \`tree.loose\`. Without an admin, what would hang under the root human is a root. Children: teams, then people, then agents, each by name.`,
+    description: `The organization chart: the payload of every /organization operation. Node kinds: \`human\`, \`agent\`, \`team\`. Placement: the root human is a root (their own manager is not followed; one that leads back to them is a loop, refused like any other); a team hangs under its lead (no lead: under the root human, issue \`team-lead\`; a lead gone: \`tree.loose\`); a person under their manager, or under their team's node when the manager leads that team, or (no manager) under their team's node unless they lead it, then under the parent team, else the root human; an agent under the member responsible for it, else its team's node, else the root human; a loop is cut at its first node by key, which goes to \`tree.loose\`. Without an admin, what would hang under the root human is a root. Children: teams, then people, then agents, each by name.`,
   });
 
 const chartResponse = (description: string) => jsonResponse(OrgChartSchema, description);

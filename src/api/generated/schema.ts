@@ -1120,7 +1120,7 @@ export type paths = {
         };
         /**
          * The company’s content items, drafts included
-         * @description Every member may read. A plain array without `body`, newest updated first; filter with `kind`, `status`, `tag` and `q` (a part of the title, case and accents ignored); `limit` 1..100 (default 50) and `offset`.
+         * @description Every member may read. A plain array without `body`, newest updated first; filter with `kind`, `status`, `tag` and `q` (a part of the title, case and accents ignored); `limit` (default 50; above 100 is capped at 100) and `offset`.
          */
         get: operations["listContentItems"];
         put?: never;
@@ -1256,7 +1256,7 @@ export type paths = {
         };
         /**
          * Published content of the key’s company (content key)
-         * @description For the company’s public site, with a content key (`Authorization: Bearer cak_…`) only. A plain array of published items without `body`, newest published first, no total: `limit` 1..100 (default 20) and `offset`; a page shorter than `limit` is the last. Filter with `kind` and `tag`. Cacheable: a weak `ETag` (304 to a matching `If-None-Match`), `Cache-Control: public, max-age=60, stale-while-revalidate=300`, `Vary: Authorization`. CORS is open (`Access-Control-Allow-Origin: *`) so a site’s browser code may read it. Limited per key (600 a minute by default).
+         * @description For the company’s public site, with a content key (`Authorization: Bearer cak_…`) only. A plain array of published items without `body`, newest published first, no total: `limit` (default 20; above 100 is capped at 100) and `offset`; a page shorter than `limit` is the last. Filter with `kind` and `tag`. Cacheable: a weak `ETag` (304 to a matching `If-None-Match`), `Cache-Control: public, max-age=60, stale-while-revalidate=300`, `Vary: Authorization`. CORS is open (`Access-Control-Allow-Origin: *`) so a site’s browser code may read it. Limited per key (600 a minute by default).
          */
         get: operations["listPublishedContent"];
         put?: never;
@@ -1434,7 +1434,7 @@ export type paths = {
          *
          *     DNS-rebinding protection: the `Host` header (and `Origin`, when sent) must name localhost, 127.0.0.1, [::1], the host of `PUBLIC_URL` or one of `ALLOWED_HOSTS` (any port), else 403 `FORBIDDEN`.
          */
-        post: operations["mcp"];
+        post: operations["callMcp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6016,7 +6016,7 @@ export type components = {
             /** @description The `id:` line: the event’s id, increasing. Reconnect with `Last-Event-ID: <id>` to resume after it. */
             id: string;
         };
-        /** @description The organization chart: the payload of every /organization operation. Node kinds: `human`, `agent`, `team`. Placement: the root human is a root; a team hangs under its lead (no lead: under the root human, issue `team-lead`; a lead gone: `tree.loose`); a person under their manager, or under their team's node when the manager leads that team, or (no manager) under their team's node unless they lead it, then under the parent team, else the root human; an agent under the member responsible for it, else its team's node, else the root human; a loop is cut at its first node by key, which goes to `tree.loose`. Without an admin, what would hang under the root human is a root. Children: teams, then people, then agents, each by name. */
+        /** @description The organization chart: the payload of every /organization operation. Node kinds: `human`, `agent`, `team`. Placement: the root human is a root (their own manager is not followed; one that leads back to them is a loop, refused like any other); a team hangs under its lead (no lead: under the root human, issue `team-lead`; a lead gone: `tree.loose`); a person under their manager, or under their team's node when the manager leads that team, or (no manager) under their team's node unless they lead it, then under the parent team, else the root human; an agent under the member responsible for it, else its team's node, else the root human; a loop is cut at its first node by key, which goes to `tree.loose`. Without an admin, what would hang under the root human is a root. Children: teams, then people, then agents, each by name. */
         OrgChart: {
             agents: {
                 /** Format: uuid */
@@ -6064,7 +6064,7 @@ export type components = {
             /** Format: uuid */
             id: string;
             /**
-             * @description `team-lead` (id: team) the team has no lead; `team-lead-missing` (team) its lead left the company, the team is in `tree.loose`; `team-empty` (team) nobody is in it; `agent-no-human` (agent) its chain of responsibility reaches no person; `manager-outside-team` (person) their team has a lead and their manager is someone else; `manager-loop` (person or agent) a chain of managers that loops, cut at this node, which is in `tree.loose`; `no-admin` (company) the company has no admin, so no root.
+             * @description `team-lead` (id: team) the team has no lead; `team-lead-missing` (team) its lead left the company, the team is in `tree.loose`; `team-empty` (team) nobody is in it; `agent-no-human` (agent) its chain of responsibility reaches no person; `manager-outside-team` (person) their team has a lead and their manager is someone else; `manager-loop` (person or agent) a chain of managers that loops, cut at this node, which is in `tree.loose` (on the root human: their manager leads back to them; the root stays a root); `no-admin` (company) the company has no admin, so no root.
              * @enum {string}
              */
             kind: "no-admin" | "team-lead-missing" | "team-lead" | "manager-loop" | "agent-no-human" | "manager-outside-team" | "team-empty";
@@ -13740,7 +13740,7 @@ export interface operations {
             query?: {
                 /** @description `article` (blog post or guide), `changelog` (a release note) or `help` (a help-center page). */
                 kind?: "article" | "changelog" | "help";
-                /** @description 1..100, default 50. */
+                /** @description At least 1, default 50; a value above 100 is capped at 100. */
                 limit?: number;
                 /** @description Rows to skip, default 0. */
                 offset?: number | null;
@@ -14719,7 +14719,7 @@ export interface operations {
             query?: {
                 /** @description `article` (blog post or guide), `changelog` (a release note) or `help` (a help-center page). */
                 kind?: "article" | "changelog" | "help";
-                /** @description 1..100, default 20. */
+                /** @description At least 1, default 20; a value above 100 is capped at 100. */
                 limit?: number;
                 /** @description Rows to skip, default 0. */
                 offset?: number | null;
@@ -15540,7 +15540,7 @@ export interface operations {
             };
         };
     };
-    mcp: {
+    callMcp: {
         parameters: {
             query?: {
                 /** @description Comma-separated toolsets whose tools are listed and callable: boards, wiki, files, organization, agents, integrations, automation, credits, notifications, search, account, content, or all. Absent or empty: boards,wiki,files,organization,search,account. */
