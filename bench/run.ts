@@ -48,6 +48,8 @@
  *     Client.
  * 16. The content API (bench/content.ts, in process): `GET /content/items` pages and filters over
  *     1,000 published items, one item by slug, and a 304 revalidation.
+ * 17. The board's writes (bench/board.ts, in process): card move and card update (PATCH) on a
+ *     600-card board, by a person and by an agent (charged).
  *
  * Results are also written to bench/results/latest.json. `npm run bench -- home` runs only the
  * server start and section 7, `npm run bench -- wiki` the bundle sizes, the server start and
@@ -55,6 +57,7 @@
  * `npm run bench -- agents` only section 11, `npm run bench -- automation` only section 12,
  * `npm run bench -- credits` only section 13, `npm run bench -- notifications` only section 14,
  * `npm run bench -- mcp` only section 15, `npm run bench -- content` only section 16,
+ * `npm run bench -- board` only section 17,
  * `npm run bench -- bundles` only the bundle sizes;
  * none of them writes the results file.
  */
@@ -66,6 +69,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { agentsBench } from './agents.ts';
 import { automationBench } from './automation.ts';
+import { boardWritesBench } from './board.ts';
 import { boardBench, paletteBench, searchLatency } from './browser.ts';
 import { creditsBench } from './credits.ts';
 import { notificationsBench } from './notifications.ts';
@@ -92,6 +96,7 @@ const creditsOnly = process.argv.slice(2).includes('credits');
 const notificationsOnly = process.argv.slice(2).includes('notifications');
 const mcpOnly = process.argv.slice(2).includes('mcp');
 const contentOnly = process.argv.slice(2).includes('content');
+const boardOnly = process.argv.slice(2).includes('board');
 const partial =
   homeOnly ||
   wikiOnly ||
@@ -103,9 +108,10 @@ const partial =
   creditsOnly ||
   notificationsOnly ||
   mcpOnly ||
-  contentOnly;
+  contentOnly ||
+  boardOnly;
 /** Only the sections of the bench named on the command line after the first ones (`credits`, `notifications`). */
-const ownSectionOnly = creditsOnly || notificationsOnly || mcpOnly || contentOnly;
+const ownSectionOnly = creditsOnly || notificationsOnly || mcpOnly || contentOnly || boardOnly;
 const results: Record<string, unknown> = { measuredAt: new Date().toISOString() };
 
 // ---------------------------------------------------------------- 1. bundle sizes
@@ -518,6 +524,7 @@ if (!partial || automationOnly) results.automation = await automationBench();
 if (!partial || creditsOnly) results.credits = await creditsBench();
 if (!partial || notificationsOnly) results.notifications = await notificationsBench();
 if (!partial || mcpOnly) results.mcp = await mcpBench();
+if (!partial || boardOnly) results.boardWrites = await boardWritesBench();
 if (!partial || contentOnly) results.content = await contentBench();
 if (!partial) {
   mkdirSync(join(root, 'bench/results'), { recursive: true });

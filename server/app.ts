@@ -36,6 +36,8 @@ import { registerWikiRoutes } from './modules/wiki/handlers.ts';
 import { registerContentRoutes } from './modules/content/handlers.ts';
 import { registerNewsletterRoutes } from './modules/newsletter/handlers.ts';
 import { registerMcpRoutes } from './modules/mcp/handlers.ts';
+// Registers every module's search providers with the search module (before any request).
+import './search-providers.ts';
 
 export const API_VERSION = '0.1.0';
 /** Largest JSON body accepted by any operation but the two that carry a wiki page's Markdown. */

@@ -30,7 +30,7 @@ import {
 import { type Actor, type Audience, recordEvent } from '../../events/record.ts';
 import { ApiError, ErrorCode, forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { isCompanyAdmin, requireCompany } from '../../policies/index.ts';
-import { findProject } from '../projects/index.ts';
+import { findProject } from '../../policies/records.ts';
 import { chargeAgentWork, creditsSpentBySession } from '../credits/index.ts';
 import { checkMentions, type Mention, mentionsAsText, notify, parseMentions } from '../notifications/index.ts';
 import {

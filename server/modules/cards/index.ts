@@ -5,4 +5,3 @@
 export { BoardCardSchema, PrioritySchema } from './schemas.ts';
 export { commentCopies, presentBoardCard } from './present.ts';
 export { searchProviders } from './search.ts';
-export { findCard } from './service.ts';

@@ -6,7 +6,7 @@ import { type Actor, recordEvent, recordEventArgs } from '../../events/record.ts
 import { rows } from '../../db/rows.ts';
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import { requireCompany } from '../../policies/index.ts';
-import { findProject } from '../projects/index.ts';
+import { findCard, findProject } from '../../policies/records.ts';
 import { onAssigneeChange } from '../agents/index.ts';
 import { chargeCardWork } from '../credits/index.ts';
 import { notify } from '../notifications/index.ts';
@@ -69,16 +69,6 @@ async function findColumn(db: Executor, projectId: string, columnId: string) {
     .limit(1);
   if (!column) throw notFound('Column not found');
   return column;
-}
-
-export async function findCard(db: Executor, projectId: string, cardId: string): Promise<CardRow> {
-  const [card] = await db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.id, cardId), eq(cards.projectId, projectId)))
-    .limit(1);
-  if (!card) throw notFound('Card not found');
-  return card;
 }
 
 /** Positions are counted in a 32-bit integer by the database; anything past the end means the bottom. */

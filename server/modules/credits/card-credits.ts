@@ -7,8 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { agents, creditTransactions } from '../../db/schema.ts';
 import { requireCompany } from '../../policies/index.ts';
 import type { AppContext, AppEnv, Principal } from '../../types.ts';
-import { findCard } from '../cards/index.ts';
-import { findProject } from '../projects/index.ts';
+import { findCard, findProject } from '../../policies/records.ts';
 import { type CardCredits, getCardCreditsRoute } from './card-credits-routes.ts';
 
 export async function getCardCredits(

@@ -6,7 +6,7 @@ import { type Actor, recordEvent } from '../../events/record.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { requireCompany } from '../../policies/index.ts';
 import { commentCopies, presentBoardCard } from '../cards/index.ts';
-import { findProject, type ProjectRow } from './access.ts';
+import { findProject, type ProjectRow } from '../../policies/records.ts';
 
 export const DEFAULT_COLUMNS = ['To do', 'In progress', 'Done'];
 /** Columns one board may have. */

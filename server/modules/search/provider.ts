@@ -38,7 +38,7 @@ export type SearchScope = {
 /**
  * One kind's search, as the parts of a query over what the caller may see (spec, rule 3). The
  * module that owns a kind's data writes its provider and exports it in its `searchProviders`
- * (from its index.ts); providers.ts lists them all.
+ * (from its index.ts); server/search-providers.ts lists them all.
  * Candidates come from `source` (the kind's own table, aliased) filtered by `where`: `id`, `key`
  * (the folded name, indexed with pg_trgm) and `updatedAt` (the recency that breaks ties) are
  * expressions on it. The best rows are then shown through `from` (`source` joined to whatever

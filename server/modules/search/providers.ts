@@ -1,27 +1,21 @@
-import { searchProviders as sessions } from '../agents/index.ts';
-import { cronSearchProviders, webhookSearchProviders } from '../automation/index.ts';
-import { searchProviders as cards } from '../cards/index.ts';
-import { searchProviders as files } from '../files/index.ts';
-import { searchProviders as integrations } from '../integrations/index.ts';
-import { searchProviders as members } from '../members/index.ts';
-import { searchProviders as projects } from '../projects/index.ts';
-import { searchProviders as wiki } from '../wiki/index.ts';
 import type { SearchProvider } from './provider.ts';
 
+let registered: readonly SearchProvider[] | null = null;
+
 /**
- * Every kind the search covers: each module that owns searchable data exports its kinds as
- * `searchProviders` (each within what the caller can already list: spec, rule 3). Results of the
- * same match class are listed in this order. Later features (sessions, files, …) add
- * their list here.
+ * Every kind the search covers, in the order results of the same match class are listed. The
+ * modules that own searchable data write their providers against provider.ts; the search module
+ * imports none of them: server/search-providers.ts lists them all and registers them here, once,
+ * when server/app.ts is loaded (so every app, in tests and in the server process, has them).
  */
-export const SEARCH_PROVIDERS: readonly SearchProvider[] = [
-  ...members,
-  ...projects,
-  ...cards,
-  ...wiki,
-  ...sessions,
-  ...cronSearchProviders,
-  ...webhookSearchProviders,
-  ...files,
-  ...integrations,
-];
+export function registerSearchProviders(providers: readonly SearchProvider[]): void {
+  registered = providers;
+}
+
+/** The registered providers; throws if none were (a programming error, not an empty result). */
+export function searchProviders(): readonly SearchProvider[] {
+  if (!registered) {
+    throw new Error('search: no providers registered (server/search-providers.ts, imported by server/app.ts)');
+  }
+  return registered;
+}

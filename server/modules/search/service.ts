@@ -5,7 +5,7 @@ import { invalidField } from '../../http/errors.ts';
 import { fold, likeLiteral } from '../../lib/fold.ts';
 import { requireCompany } from '../../policies/index.ts';
 import { kindQuery, type SearchKind, type SearchScope } from './provider.ts';
-import { SEARCH_PROVIDERS } from './providers.ts';
+import { searchProviders } from './providers.ts';
 
 type Row = {
   kind: SearchKind;
@@ -57,7 +57,7 @@ export async function search(
     startsWith: `${literal}%`,
     wordStart: `% ${literal}%`,
   };
-  const providers = SEARCH_PROVIDERS;
+  const providers = searchProviders();
   const order = sql.raw(
     `case kind ${providers.map((provider, index) => `when '${provider.kind}' then ${index}`).join(' ')} end`,
   );

@@ -10,7 +10,7 @@ import { assertCan, requireCompany } from '../../policies/index.ts';
 import { announceComment, commentChanges, type Comment } from '../comments/index.ts';
 import { chargeAgentWork } from '../credits/index.ts';
 import { checkMentions, parseMentions } from '../notifications/index.ts';
-import { findProject } from '../projects/index.ts';
+import { findProject } from '../../policies/records.ts';
 import { blockText, cut, type MarkdownScan, parseAnchor, passageText, scanMarkdown } from './markdown.ts';
 import {
   WIKI_LIMITS,

@@ -1,7 +1,12 @@
+/**
+ * The company records most modules look up first: a project of the caller's company, and a card
+ * of a project. Here, below the modules, so that projects, cards, comments, the wiki, agents and
+ * credits all stand on it rather than on each other (docs/architecture.md, module layers).
+ */
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { projects } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import type { Executor } from '../db/client.ts';
+import { cards, projects } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -25,4 +30,17 @@ export async function findProject(
   const [project] = options.lock ? await query.for('update') : await query;
   if (!project) throw notFound('Project not found');
   return project;
+}
+
+export type CardRow = typeof cards.$inferSelect;
+
+/** A card of the project (archived ones included), or 404. */
+export async function findCard(db: Executor, projectId: string, cardId: string): Promise<CardRow> {
+  const [card] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.projectId, projectId)))
+    .limit(1);
+  if (!card) throw notFound('Card not found');
+  return card;
 }
