@@ -21,17 +21,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import {
-  type KeyboardEvent,
-  memo,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { memo, type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { WikiPageSummary } from '@/api';
 import {
   ArchiveIcon,
@@ -44,6 +34,7 @@ import {
   PencilIcon,
   PlusIcon,
   QueryNotice,
+  useTreeKeyboard,
 } from '@/ui';
 import { errorMessage } from '@/api';
 import { openCreatePage } from '../create-page-store';
@@ -176,69 +167,38 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
     [currentPageId],
   );
 
-  function handleKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    if (drag) return;
-    const item = (event.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
-    const id = item?.dataset.pageId;
-    const row = id ? rowById.get(id) : undefined;
-    if (!row || event.target !== item) return;
-    const index = rows.indexOf(row);
-    const go = (target: TreeRow | undefined) => {
-      if (!target) return;
-      setFocusedId(target.page.id);
-      focusRow(treeRef.current, target.page.id);
-    };
-    if (event.altKey && !event.ctrlKey && !event.metaKey) {
+  const openRowMenu = (row: TreeRow, item: HTMLElement) =>
+    setMenu({ page: row.page, anchor: item.querySelector<HTMLElement>('.wiki-tree-more') ?? item });
+  const handleKeyDown = useTreeKeyboard<TreeRow>({
+    rows,
+    rowOf: (item) => (item.dataset.pageId ? rowById.get(item.dataset.pageId) : undefined),
+    levelOf: (row) => row.depth + 1,
+    hasChildren: (row) => row.hasChildren,
+    // `open` holds the collapsed pages (the open page's ancestors taken out).
+    isExpanded: (row) => !open.has(row.page.id),
+    onMove: (row) => {
+      setFocusedId(row.page.id);
+      focusRow(treeRef.current, row.page.id);
+    },
+    onToggle: (row) => toggle(row.page.id),
+    onOpen: (row) =>
+      void navigate({ to: '/projects/$projectId/wiki/$pageId', params: { projectId, pageId: row.page.id } }),
+    onMenu: openRowMenu,
+    onKey: (event, row) => {
+      if (event.key === 'F2' && !event.altKey && !event.ctrlKey && !event.metaKey) {
+        startRename(row.page.id);
+        return true;
+      }
+      if (!event.altKey || event.ctrlKey || event.metaKey) return false;
       const step: Step | undefined = (
         { ArrowUp: 'up', ArrowDown: 'down', ArrowRight: 'indent', ArrowLeft: 'outdent' } as const
       )[event.key as 'ArrowUp'];
-      if (!step) return;
-      event.preventDefault();
-      stepPage(row.page, step);
-      return;
-    }
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    switch (event.key) {
-      case 'ArrowDown':
-        go(rows[index + 1]);
-        break;
-      case 'ArrowUp':
-        go(rows[index - 1]);
-        break;
-      case 'Home':
-        go(rows[0]);
-        break;
-      case 'End':
-        go(rows.at(-1));
-        break;
-      case 'ArrowRight':
-        if (!row.hasChildren) return;
-        if (open.has(row.page.id)) toggle(row.page.id);
-        else go(rows[index + 1]);
-        break;
-      case 'ArrowLeft':
-        if (row.hasChildren && !open.has(row.page.id)) toggle(row.page.id);
-        else go(rows.slice(0, index).findLast((other) => other.depth === row.depth - 1));
-        break;
-      case 'Enter':
-        void navigate({ to: '/projects/$projectId/wiki/$pageId', params: { projectId, pageId: row.page.id } });
-        break;
-      case '.':
-      case 'ContextMenu':
-        setMenu({ page: row.page, anchor: item.querySelector<HTMLElement>('.wiki-tree-more') ?? item });
-        break;
-      case 'F2':
-        startRename(row.page.id);
-        break;
-      case 'F10':
-        if (!event.shiftKey) return;
-        setMenu({ page: row.page, anchor: item.querySelector<HTMLElement>('.wiki-tree-more') ?? item });
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
+      if (step) stepPage(row.page, step);
+      // Alt with any other key is not the tree's (the old handler let it through too).
+      return step !== undefined;
+    },
+    disabled: drag !== null,
+  });
 
   // Keyboard dragging: up and down one row at a time, sideways one level at a time.
   const coordinateGetter = useCallback<KeyboardCoordinateGetter>((event, args) => {
