@@ -17,3 +17,4 @@ export { ShowMore } from './show-more';
 export { SecretDialog } from './secret-dialog';
 export { ExpiryDate, ExpiryField, expiresInDays, expiryChoices, type ExpiryChoice } from './expiry';
 export { DataTable } from './data-table';
+export { useTreeKeyboard } from './use-tree-keyboard';

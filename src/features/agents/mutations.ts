@@ -10,6 +10,7 @@ import {
 } from '@/api';
 import { teamQueries } from '@/features/directory';
 import { memberQueries } from '@/features/members';
+import { useRevokeCredential } from '@/features/credentials';
 import { toast } from '@/ui';
 import { agentQueries } from './queries';
 
@@ -115,23 +116,11 @@ export function useCreateAgentToken(agentId: string) {
 
 /** Revokes a token: shown revoked at once, as it was again if the server refuses. */
 export function useRevokeAgentToken(agentId: string) {
-  const queryClient = useQueryClient();
-  const listKey = agentQueries.tokens(agentId).queryKey;
-  const replace = (token: AgentToken) =>
-    queryClient.setQueryData(listKey, (tokens) => tokens?.map((item) => (item.id === token.id ? token : item)));
-  return useMutation({
-    mutationFn: (token: AgentToken) =>
+  return useRevokeCredential({
+    listKey: agentQueries.tokens(agentId).queryKey,
+    revoke: (token: AgentToken) =>
       unwrap(api.DELETE('/agents/{agentId}/tokens/{tokenId}', { params: { path: { agentId, tokenId: token.id } } })),
-    onMutate: async (token) => {
-      await queryClient.cancelQueries({ queryKey: listKey });
-      replace({ ...token, revokedAt: new Date().toISOString() });
-    },
-    onSuccess: (_result, token) =>
-      toast('success', `Revoked “${token.name}”`, 'A runner using it can no longer act as the agent.'),
-    onError: (error, token) => {
-      replace(token);
-      toast('error', `Could not revoke “${token.name}”`, errorMessage(error));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
+    revoked: 'mark',
+    revokedDetail: 'A runner using it can no longer act as the agent.',
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, unwrap } from '@/api';
+import { useRevokeCredential } from '@/features/credentials';
 import { toast } from '@/ui';
 import { contentQueries, type ContentItem, type ContentKey } from './queries';
 import type { ContentKind, ItemDraft } from './rules';
@@ -100,26 +101,10 @@ export function useCreateContentKey() {
  * server's message is shown.
  */
 export function useRevokeContentKey() {
-  const queryClient = useQueryClient();
-  const listKey = contentQueries.keys().queryKey;
-  return useMutation({
-    mutationFn: (key: ContentKey) =>
-      unwrap(api.DELETE('/content-keys/{keyId}', { params: { path: { keyId: key.id } } })),
-    onMutate: async (key) => {
-      await queryClient.cancelQueries({ queryKey: listKey });
-      const revokedAt = new Date().toISOString();
-      queryClient.setQueryData(listKey, (keys) =>
-        keys?.map((item) => (item.id === key.id ? { ...item, revokedAt } : item)),
-      );
-    },
-    onSuccess: (_result, key) =>
-      toast('success', `Revoked “${key.name}”`, 'Sites using it get 401 from the content API now.'),
-    onError: (error, key) => {
-      queryClient.setQueryData(listKey, (keys) =>
-        keys?.map((item) => (item.id === key.id ? { ...item, revokedAt: key.revokedAt } : item)),
-      );
-      toast('error', `Could not revoke “${key.name}”`, errorMessage(error));
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
+  return useRevokeCredential({
+    listKey: contentQueries.keys().queryKey,
+    revoke: (key: ContentKey) => unwrap(api.DELETE('/content-keys/{keyId}', { params: { path: { keyId: key.id } } })),
+    revoked: 'mark',
+    revokedDetail: 'Sites using it get 401 from the content API now.',
   });
 }

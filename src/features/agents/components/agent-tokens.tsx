@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { errorMessage, type Agent, type AgentToken, type CreatedAgentToken } from '@/api';
-import { formatDate, formatDateTime, formatRelative } from '@/lib/format';
-import { Button, ConfirmDialog, DataTable, ExpiryDate, QueryNotice, SecretDialog, useNow } from '@/ui';
+import { useState } from 'react';
+import { errorMessage, type Agent, type CreatedAgentToken } from '@/api';
+import { CredentialTable } from '@/features/credentials';
+import { Button, QueryNotice, SecretDialog } from '@/ui';
 import { useRevokeAgentToken } from '../mutations';
 import { agentQueries } from '../queries';
 import { NewTokenDialog } from './new-token-dialog';
@@ -16,15 +16,11 @@ export function AgentTokens({ agent }: { agent: Agent }) {
   const revoke = useRevokeAgentToken(agent.id);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreatedAgentToken | null>(null);
-  const [pending, setPending] = useState<AgentToken | null>(null);
-  const now = useNow();
-  // Where focus goes after a revoke: the row's button is about to disappear.
-  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <section className="card stack" aria-labelledby="agent-tokens-heading">
       <div className="agent-section-header">
-        <h2 id="agent-tokens-heading" ref={heading} tabIndex={-1}>
+        <h2 id="agent-tokens-heading" tabIndex={-1}>
           Tokens
         </h2>
         <Button size="small" onClick={() => setCreating(true)}>
@@ -38,66 +34,18 @@ export function AgentTokens({ agent }: { agent: Agent }) {
         <QueryNotice status="loading" label="Loading tokens…" />
       ) : tokens.isError ? (
         <QueryNotice status="error" message={errorMessage(tokens.error)} onRetry={() => void tokens.refetch()} />
-      ) : tokens.data.length === 0 ? (
-        <p className="muted">{agent.name} has no tokens yet.</p>
       ) : (
-        <DataTable aria-labelledby="agent-tokens-heading">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Expires</th>
-              <th scope="col">
-                <span className="visually-hidden">Status and actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.data.map((token) => (
-              <tr key={token.id} data-revoked={token.revokedAt ? 'true' : undefined}>
-                <td>
-                  <strong>{token.name}</strong>
-                  <div className="muted mono">{token.prefix}…</div>
-                </td>
-                <td data-label="Created">
-                  <time dateTime={token.createdAt} title={formatDateTime(token.createdAt)}>
-                    {formatDate(token.createdAt)}
-                  </time>
-                  {token.createdBy && <div className="muted">by {token.createdBy.name}</div>}
-                </td>
-                <td data-label="Last used">
-                  {token.lastUsedAt ? (
-                    <time dateTime={token.lastUsedAt} title={formatDateTime(token.lastUsedAt)}>
-                      {formatRelative(token.lastUsedAt, now)}
-                    </time>
-                  ) : (
-                    <span className="muted">Never</span>
-                  )}
-                </td>
-                <td data-label="Expires">
-                  <ExpiryDate expiresAt={token.expiresAt} now={now} />
-                </td>
-                <td className="data-table-actions">
-                  {token.revokedAt ? (
-                    <span className="badge" title={formatDateTime(token.revokedAt)}>
-                      Revoked {formatDate(token.revokedAt)}
-                    </span>
-                  ) : (
-                    <Button
-                      size="small"
-                      variant="ghost"
-                      onClick={() => setPending(token)}
-                      aria-label={`Revoke ${token.name}`}
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+        <CredentialTable
+          credentials={tokens.data}
+          labelledBy="agent-tokens-heading"
+          empty={<p className="muted">{agent.name} has no tokens yet.</p>}
+          createdBy={(token) => token.createdBy?.name}
+          showExpiry
+          showStatus
+          confirmLabel="Revoke token"
+          consequence={`A runner using this token can no longer act as ${agent.name}.`}
+          onRevoke={(token) => revoke.mutate(token)}
+        />
       )}
       {creating && (
         <NewTokenDialog
@@ -120,19 +68,6 @@ export function AgentTokens({ agent }: { agent: Agent }) {
           any time.
         </p>
       </SecretDialog>
-      <ConfirmDialog
-        open={pending !== null}
-        title={`Revoke “${pending?.name ?? ''}”?`}
-        description={`A runner using this token can no longer act as ${agent.name}. This cannot be undone.`}
-        confirmLabel="Revoke token"
-        onCancel={() => setPending(null)}
-        onConfirm={() => {
-          if (pending) revoke.mutate(pending);
-          setPending(null);
-          // After the dialog has closed and handed focus back.
-          requestAnimationFrame(() => heading.current?.focus());
-        }}
-      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { formatDate, formatDateTime, formatRelative } from '@/lib/format';
-import { Button, ConfirmDialog, CopyButton } from '@/ui';
+import { Button, ConfirmDialog, CopyButton, DataTable } from '@/ui';
 import { useResendInvitation, useRevokeInvitation } from '../mutations';
 import { membersAdminQueries, type Invitation } from '../queries';
 
@@ -43,7 +43,7 @@ export function InvitationList() {
       {open.length === 0 ? (
         <p className="muted">No invitations are waiting for an answer.</p>
       ) : (
-        <table className="members-table" aria-labelledby="invitation-list-heading">
+        <DataTable className="members-table" aria-labelledby="invitation-list-heading">
           <thead>
             <tr>
               <th scope="col">Email</th>
@@ -82,7 +82,7 @@ export function InvitationList() {
                     {invitation.status === 'pending' ? 'Pending' : 'Expired'}
                   </span>
                 </td>
-                <td className="members-actions">
+                <td className="data-table-actions members-actions">
                   <div className="row members-action-row">
                     {invitation.link && (
                       <CopyButton
@@ -115,7 +115,7 @@ export function InvitationList() {
               </tr>
             ))}
           </tbody>
-        </table>
+        </DataTable>
       )}
       {past.length > 0 && (
         <details className="members-past">

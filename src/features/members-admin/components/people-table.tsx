@@ -4,7 +4,7 @@ import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { Me } from '@/api';
 import { teamQueries } from '@/features/directory';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { Avatar, Button, ConfirmDialog, TextField } from '@/ui';
+import { Avatar, Button, ConfirmDialog, DataTable, TextField } from '@/ui';
 import { useRemoveMember, useSetMemberRole } from '../mutations';
 import { membersAdminQueries, type CompanyRole, type OrgPerson } from '../queries';
 
@@ -66,7 +66,7 @@ export function PeopleTable({ me }: { me: Me }) {
       {shown.length === 0 ? (
         <p className="muted">Nobody matches “{query.trim()}”.</p>
       ) : (
-        <table className="members-table" aria-labelledby="people-list-heading">
+        <DataTable className="members-table" aria-labelledby="people-list-heading">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -121,7 +121,7 @@ export function PeopleTable({ me }: { me: Me }) {
                       {formatDate(person.joinedAt)}
                     </time>
                   </td>
-                  <td className="members-actions">
+                  <td className="data-table-actions members-actions">
                     {!isSelf && (
                       <Button
                         size="small"
@@ -137,7 +137,7 @@ export function PeopleTable({ me }: { me: Me }) {
               );
             })}
           </tbody>
-        </table>
+        </DataTable>
       )}
       {shown.length > ROW_LIMIT && (
         <p className="muted" role="status" style={{ marginTop: 12 }}>

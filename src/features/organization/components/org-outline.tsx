@@ -1,15 +1,5 @@
-import {
-  type KeyboardEvent,
-  memo,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
-import { Avatar } from '@/ui';
+import { memo, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Avatar, useTreeKeyboard } from '@/ui';
 import { type ChartIndex, teamHue } from '../chart-model';
 import { type OutlineRow, outlineRows } from '../outline-rows';
 
@@ -89,52 +79,20 @@ export function OrgOutline({ index, collapsed, selectedKey, onSelect, onToggle, 
     );
   };
 
-  function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const item = (event.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
-    const key = item?.dataset.key;
-    const at = key ? positionOf.get(key) : undefined;
-    if (!item || key === undefined || at === undefined || event.target !== item) return;
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const row = rows[at]!;
-    const go = (target: OutlineRow | undefined) => target && focusRow(target.key);
-    switch (event.key) {
-      case 'ArrowDown':
-        go(rows[at + 1]);
-        break;
-      case 'ArrowUp':
-        go(rows[at - 1]);
-        break;
-      case 'Home':
-        go(rows[0]);
-        break;
-      case 'End':
-        go(rows.at(-1));
-        break;
-      case 'ArrowRight':
-        if (!row.node.children.length) return;
-        if (!row.expanded) onToggle(row.key, true);
-        else go(rows[at + 1]);
-        break;
-      case 'ArrowLeft':
-        if (row.expanded) onToggle(row.key, false);
-        else if (row.parentKey) focusRow(row.parentKey);
-        break;
-      case 'Enter':
-        onOpen(row.key);
-        break;
-      case '.':
-      case 'ContextMenu':
-        onMenu(row.key, item);
-        break;
-      case 'F10':
-        if (!event.shiftKey) return;
-        onMenu(row.key, item);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
+  const handleKeyDown = useTreeKeyboard<OutlineRow>({
+    rows,
+    rowOf: (item) => {
+      const at = item.dataset.key !== undefined ? positionOf.get(item.dataset.key) : undefined;
+      return at === undefined ? undefined : rows[at];
+    },
+    levelOf: (row) => row.level,
+    hasChildren: (row) => row.node.children.length > 0,
+    isExpanded: (row) => row.expanded,
+    onMove: (row) => focusRow(row.key),
+    onToggle: (row, expand) => onToggle(row.key, expand),
+    onOpen: (row) => onOpen(row.key),
+    onMenu: (row, item) => onMenu(row.key, item),
+  });
 
   return (
     <div className="org-outline" ref={scrollerRef}>

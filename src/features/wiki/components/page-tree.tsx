@@ -15,47 +15,35 @@ import {
   arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
-  useSortable,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import {
-  type KeyboardEvent,
-  memo,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { WikiPageSummary } from '@/api';
 import {
   ArchiveIcon,
   Button,
   Menu,
   type MenuItem,
-  MoreIcon,
   MoveIcon,
   OpenIcon,
   PencilIcon,
   PlusIcon,
   QueryNotice,
+  useTreeKeyboard,
 } from '@/ui';
 import { errorMessage } from '@/api';
 import { openCreatePage } from '../create-page-store';
-import { useArchivePage, useMovePage, useRestorePage } from '../mutations';
+import { useArchivePage, useMovePage } from '../mutations';
 import { wikiQueries } from '../queries';
 import { ancestorsOf, flattenTree, projectDrop, stepTarget, type MoveTarget, type TreeRow } from '../tree';
 import { MovePageDialog } from './move-page-dialog';
-import { PageRenameField } from './page-rename-field';
+import { ArchivedPages } from './archived-pages';
+import { INDENT, TreeItem } from './page-tree-item';
+import { focusOnceGone, focusRow, without } from './tree-focus';
 import './wiki.css';
 
-/** Pixels of indent per level, also the sideways drag distance that changes a page's level. */
-const INDENT = 16;
 const pointerOptions = { activationConstraint: { distance: 6 } };
 type Step = 'up' | 'down' | 'indent' | 'outdent';
 const stepWords: Record<Step, string> = { up: 'up', down: 'down', indent: 'in', outdent: 'out' };
@@ -176,69 +164,38 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
     [currentPageId],
   );
 
-  function handleKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    if (drag) return;
-    const item = (event.target as HTMLElement).closest<HTMLElement>('[role="treeitem"]');
-    const id = item?.dataset.pageId;
-    const row = id ? rowById.get(id) : undefined;
-    if (!row || event.target !== item) return;
-    const index = rows.indexOf(row);
-    const go = (target: TreeRow | undefined) => {
-      if (!target) return;
-      setFocusedId(target.page.id);
-      focusRow(treeRef.current, target.page.id);
-    };
-    if (event.altKey && !event.ctrlKey && !event.metaKey) {
+  const openRowMenu = (row: TreeRow, item: HTMLElement) =>
+    setMenu({ page: row.page, anchor: item.querySelector<HTMLElement>('.wiki-tree-more') ?? item });
+  const handleKeyDown = useTreeKeyboard<TreeRow>({
+    rows,
+    rowOf: (item) => (item.dataset.pageId ? rowById.get(item.dataset.pageId) : undefined),
+    levelOf: (row) => row.depth + 1,
+    hasChildren: (row) => row.hasChildren,
+    // `open` holds the collapsed pages (the open page's ancestors taken out).
+    isExpanded: (row) => !open.has(row.page.id),
+    onMove: (row) => {
+      setFocusedId(row.page.id);
+      focusRow(treeRef.current, row.page.id);
+    },
+    onToggle: (row) => toggle(row.page.id),
+    onOpen: (row) =>
+      void navigate({ to: '/projects/$projectId/wiki/$pageId', params: { projectId, pageId: row.page.id } }),
+    onMenu: openRowMenu,
+    onKey: (event, row) => {
+      if (event.key === 'F2' && !event.altKey && !event.ctrlKey && !event.metaKey) {
+        startRename(row.page.id);
+        return true;
+      }
+      if (!event.altKey || event.ctrlKey || event.metaKey) return false;
       const step: Step | undefined = (
         { ArrowUp: 'up', ArrowDown: 'down', ArrowRight: 'indent', ArrowLeft: 'outdent' } as const
       )[event.key as 'ArrowUp'];
-      if (!step) return;
-      event.preventDefault();
-      stepPage(row.page, step);
-      return;
-    }
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    switch (event.key) {
-      case 'ArrowDown':
-        go(rows[index + 1]);
-        break;
-      case 'ArrowUp':
-        go(rows[index - 1]);
-        break;
-      case 'Home':
-        go(rows[0]);
-        break;
-      case 'End':
-        go(rows.at(-1));
-        break;
-      case 'ArrowRight':
-        if (!row.hasChildren) return;
-        if (open.has(row.page.id)) toggle(row.page.id);
-        else go(rows[index + 1]);
-        break;
-      case 'ArrowLeft':
-        if (row.hasChildren && !open.has(row.page.id)) toggle(row.page.id);
-        else go(rows.slice(0, index).findLast((other) => other.depth === row.depth - 1));
-        break;
-      case 'Enter':
-        void navigate({ to: '/projects/$projectId/wiki/$pageId', params: { projectId, pageId: row.page.id } });
-        break;
-      case '.':
-      case 'ContextMenu':
-        setMenu({ page: row.page, anchor: item.querySelector<HTMLElement>('.wiki-tree-more') ?? item });
-        break;
-      case 'F2':
-        startRename(row.page.id);
-        break;
-      case 'F10':
-        if (!event.shiftKey) return;
-        setMenu({ page: row.page, anchor: item.querySelector<HTMLElement>('.wiki-tree-more') ?? item });
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
+      if (step) stepPage(row.page, step);
+      // Alt with any other key is not the tree's (the old handler let it through too).
+      return step !== undefined;
+    },
+    disabled: drag !== null,
+  });
 
   // Keyboard dragging: up and down one row at a time, sideways one level at a time.
   const coordinateGetter = useCallback<KeyboardCoordinateGetter>((event, args) => {
@@ -469,169 +426,4 @@ export function PageTree({ projectId, currentPageId }: { projectId: string; curr
       />
     </nav>
   );
-}
-
-type TreeItemProps = {
-  row: TreeRow;
-  projectId: string;
-  depth: number;
-  expanded: boolean | undefined;
-  current: boolean;
-  tabbable: boolean;
-  dragging: boolean;
-  /** The title is a text field, to rename the page. */
-  renaming: boolean;
-  onRenamed: (page: WikiPageSummary, title?: string) => void;
-  onToggle: (id: string) => void;
-  onMenu: (page: WikiPageSummary, anchor: HTMLElement) => void;
-  onFocus: (id: string) => void;
-};
-
-const TreeItem = memo(function TreeItem({
-  row,
-  projectId,
-  depth,
-  expanded,
-  current,
-  tabbable,
-  dragging,
-  renaming,
-  onRenamed,
-  onToggle,
-  onMenu,
-  onFocus,
-}: TreeItemProps) {
-  const { page } = row;
-  const { attributes, listeners, setNodeRef, transform, transition } = useSortable({
-    id: page.id,
-    disabled: renaming,
-  });
-  return (
-    <li
-      ref={setNodeRef}
-      role="treeitem"
-      data-page-id={page.id}
-      aria-label={page.title}
-      aria-level={depth + 1}
-      aria-setsize={row.count}
-      aria-posinset={row.index + 1}
-      aria-expanded={expanded}
-      aria-selected={current}
-      aria-describedby={attributes['aria-describedby']}
-      tabIndex={tabbable ? 0 : -1}
-      className="wiki-tree-item"
-      data-dragging={dragging || undefined}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      {...listeners}
-      // No native drag of the link (its drop would open the page): dragging is dnd-kit's.
-      onDragStart={(event) => event.preventDefault()}
-      onFocus={(event) => event.target === event.currentTarget && onFocus(page.id)}
-    >
-      <div className="wiki-tree-row" data-current={current || undefined} style={{ paddingLeft: 4 + depth * INDENT }}>
-        <span
-          className="wiki-tree-toggle"
-          aria-hidden="true"
-          data-open={expanded}
-          onClick={(event) => {
-            event.stopPropagation();
-            if (expanded !== undefined) onToggle(page.id);
-          }}
-        >
-          {expanded === undefined ? '' : expanded ? '▾' : '▸'}
-        </span>
-        {renaming ? (
-          <PageRenameField projectId={projectId} page={page} onDone={(title) => onRenamed(page, title)} />
-        ) : (
-          <Link
-            to="/projects/$projectId/wiki/$pageId"
-            params={{ projectId, pageId: page.id }}
-            className="wiki-tree-link"
-            tabIndex={-1}
-            draggable={false}
-          >
-            {page.title}
-          </Link>
-        )}
-        <button
-          type="button"
-          className="wiki-tree-more"
-          tabIndex={-1}
-          aria-label={`Actions for ${page.title}`}
-          aria-haspopup="menu"
-          onPointerDown={(event) => event.stopPropagation()}
-          onClick={(event) => onMenu(page, event.currentTarget)}
-        >
-          <MoreIcon />
-        </button>
-      </div>
-    </li>
-  );
-});
-
-/** The archived pages, listed on request, each with Restore. */
-function ArchivedPages({ projectId }: { projectId: string }) {
-  const [shown, setShown] = useState(false);
-  const archived = useQuery({ ...wikiQueries.archived(projectId), enabled: shown });
-  const restore = useRestorePage(projectId);
-  const listId = useId();
-  return (
-    <div className="wiki-archived">
-      <Button
-        size="small"
-        variant="ghost"
-        aria-expanded={shown}
-        aria-controls={listId}
-        onClick={() => setShown(!shown)}
-      >
-        <ArchiveIcon /> {shown ? 'Hide archived pages' : 'Show archived pages'}
-      </Button>
-      <div id={listId} hidden={!shown}>
-        {shown && archived.isPending && <QueryNotice status="loading" label="Loading archived pages…" />}
-        {shown && archived.isError && <QueryNotice status="error" message={errorMessage(archived.error)} />}
-        {shown && archived.data?.length === 0 && <p className="muted wiki-tree-empty">No archived pages.</p>}
-        {archived.data && archived.data.length > 0 && (
-          <ul className="wiki-archived-list" aria-label="Archived pages">
-            {archived.data.map((page) => (
-              <li key={page.id} className="wiki-archived-item">
-                <Link to="/projects/$projectId/wiki/$pageId" params={{ projectId, pageId: page.id }}>
-                  {page.title}
-                </Link>
-                <Button
-                  size="small"
-                  busy={restore.isPending && restore.variables?.pageId === page.id}
-                  aria-label={`Restore ${page.title}`}
-                  onClick={() => restore.mutate({ pageId: page.id, title: page.title })}
-                >
-                  Restore
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </div>
-  );
-}
-
-function focusRow(tree: HTMLElement | null, id: string) {
-  tree?.querySelector<HTMLElement>(`[data-page-id="${id}"]`)?.focus();
-}
-
-/** Once the row of `gone` has left the tree (and taken the focus with it), focuses the row of `to`. */
-function focusOnceGone(treeRef: RefObject<HTMLElement | null>, gone: string, to: string, frames = 60) {
-  requestAnimationFrame(() => {
-    const tree = treeRef.current;
-    if (!tree?.isConnected) return;
-    if (tree.querySelector(`[data-page-id="${gone}"]`)) {
-      if (frames > 0) focusOnceGone(treeRef, gone, to, frames - 1);
-      return;
-    }
-    if (!tree.contains(document.activeElement)) focusRow(tree, to);
-  });
-}
-
-function without(set: ReadonlySet<string>, id: string): Set<string> {
-  const next = new Set(set);
-  next.delete(id);
-  return next;
 }
