@@ -1,5 +1,4 @@
 import AxeBuilder from '@axe-core/playwright';
-import axe from 'axe-core';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'workspace-demo';
@@ -21,13 +20,6 @@ export function pageToken(page: Page): Promise<string | null> {
 }
 
 /**
- * The WCAG 2.2 AA rules (`target-size` in axe-core 4.11), which axe does not run by default,
- * turned on beside everything it runs by default — so the scans see what Lighthouse sees. Named
- * rules rather than `runOnly` tags: `runOnly` would drop the best-practice rules that run today.
- */
-const WCAG22_RULES = Object.fromEntries(axe.getRules(['wcag22aa']).map((rule) => [rule.ruleId, { enabled: true }]));
-
-/**
  * Fails with the list of violations when axe finds any on the page as it is now. `include` limits
  * the scan to the part under test (a CSS selector, e.g. the open panel): the shell around it is
  * scanned by the tests of the shell, and a whole-page scan of a big board costs seconds. Runs in
@@ -35,7 +27,7 @@ const WCAG22_RULES = Object.fromEntries(axe.getRules(['wcag22aa']).map((rule) =>
  * merge frame results, which costs about half a second per scan.
  */
 export async function expectAccessible(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).setLegacyMode(true).options({ rules: WCAG22_RULES });
+  const builder = new AxeBuilder({ page }).setLegacyMode(true);
   if (include) builder.include(include);
   const results = await builder.analyze();
   const summary = results.violations.map(
