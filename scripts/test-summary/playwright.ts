@@ -1,7 +1,7 @@
 /** Playwright reporter: the per-project summary for `npm test` (see summary.ts). */
 import { relative } from 'node:path';
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
-import { type ProjectSummary, slowestTests, type TestTiming, writeRunSummary } from './summary.ts';
+import { emptyProject, type ProjectSummary, slowestTests, type TestTiming, writeRunSummary } from './summary.ts';
 
 type Outcome = { project: string; file: string; status: TestResult['status']; seconds: number; title: string };
 
@@ -30,16 +30,7 @@ export default class SummaryReporter implements Reporter {
     const timings: TestTiming[] = [];
     for (const outcome of this.outcomes.values()) {
       const name = `playwright ${outcome.project}`;
-      const project = projects.get(name) ?? {
-        name,
-        files: 0,
-        tests: 0,
-        passed: 0,
-        failed: 0,
-        skipped: 0,
-        workerSeconds: 0,
-        fileSet: new Set<string>(),
-      };
+      const project = projects.get(name) ?? { ...emptyProject(name), fileSet: new Set<string>() };
       projects.set(name, project);
       project.fileSet.add(outcome.file);
       project.tests += 1;

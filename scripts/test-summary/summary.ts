@@ -18,6 +18,17 @@ export type ProjectSummary = {
   workerSeconds: number;
 };
 
+/** A project with nothing counted yet. */
+export const emptyProject = (name: string): ProjectSummary => ({
+  name,
+  files: 0,
+  tests: 0,
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+  workerSeconds: 0,
+});
+
 export type TestTiming = { name: string; seconds: number };
 
 export type RunSummary = {

@@ -1,7 +1,7 @@
 /** Vitest reporter: the per-project summary for `npm test` (see summary.ts). */
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
-import { type ProjectSummary, slowestTests, type TestTiming, writeRunSummary } from './summary.ts';
+import { emptyProject, type ProjectSummary, slowestTests, type TestTiming, writeRunSummary } from './summary.ts';
 
 export default class SummaryReporter implements Reporter {
   private startedAt = Date.now();
@@ -15,15 +15,7 @@ export default class SummaryReporter implements Reporter {
     const timings: TestTiming[] = [];
     for (const module of testModules) {
       const name = `vitest ${module.project.name || 'default'}`;
-      const project = projects.get(name) ?? {
-        name,
-        files: 0,
-        tests: 0,
-        passed: 0,
-        failed: 0,
-        skipped: 0,
-        workerSeconds: 0,
-      };
+      const project = projects.get(name) ?? emptyProject(name);
       projects.set(name, project);
       project.files += 1;
       const diagnostic = module.diagnostic();
