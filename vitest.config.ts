@@ -17,6 +17,8 @@ export default defineConfig({
           // One database per worker, shared by the files that worker runs and reset between
           // them: a cold embedded Postgres costs seconds and hundreds of MB, so not one per file.
           isolate: false,
+          // Every answer of the in-process app is held to contract/openapi.json (server/test/contract-check.ts).
+          setupFiles: ['server/test/contract-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

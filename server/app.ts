@@ -38,6 +38,7 @@ import { registerNewsletterRoutes } from './modules/newsletter/handlers.ts';
 import { registerMcpRoutes } from './modules/mcp/handlers.ts';
 // Registers every module's search providers with the search module (before any request).
 import './search-providers.ts';
+import { assertOneSchemaPerName } from './http/schema-names.ts';
 
 export const API_VERSION = '0.1.0';
 /** Largest JSON body accepted by any operation but the two that carry a wiki page's Markdown. */
@@ -136,6 +137,7 @@ export function createApi(): OpenAPIHono<AppEnv> {
 let cachedDocument: ReturnType<OpenAPIHono['getOpenAPI31Document']> | undefined;
 /** The OpenAPI 3.1 document of the API; the committed `contract/openapi.json` is this. */
 export function openApiDocument(api: OpenAPIHono<AppEnv>) {
+  if (!cachedDocument) assertOneSchemaPerName(api.openAPIRegistry.definitions);
   cachedDocument ??= api.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {

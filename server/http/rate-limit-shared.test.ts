@@ -17,6 +17,7 @@ import { createLogger } from '../lib/logger.ts';
 import { openAnotherHandle, relaxedLimits, TEST_PASSWORD, testStorage, useTestApp } from '../test/harness.ts';
 import { PostgresRateLimiter } from './rate-limit-postgres.ts';
 import { RateLimiter } from './rate-limit.ts';
+import { holdToContract } from '../test/contract-check.ts';
 import { DEFAULT_FILES_CONFIG } from '../modules/files/index.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -51,7 +52,7 @@ describe('rate limits with two server instances on one database', () => {
     });
     other = {
       ctx,
-      app: createApp(ctx),
+      app: holdToContract(createApp(ctx)),
       close: async () => {
         ctx.hub.close();
         await ctx.bus.close();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createApp } from '../app.ts';
+import { holdToContract } from './contract-check.ts';
 import { createContext } from '../bootstrap.ts';
 import type { AppConfig, AppContext, Secrets } from '../context.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
@@ -118,7 +119,7 @@ export async function buildTestApp(options: TestOptions = {}) {
       ...options.config,
     },
   });
-  return { app: createApp(ctx), ctx, handle };
+  return { app: holdToContract(createApp(ctx)), ctx, handle };
 }
 
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>> & ReturnType<typeof helpers>;

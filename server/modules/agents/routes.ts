@@ -19,6 +19,7 @@ import {
   MAX_MESSAGE_CHARS,
 } from './schemas.ts';
 import { agentCostNote, creditsExhaustedResponse } from '../credits/index.ts';
+import { MemberRefInput } from '../organization/index.ts';
 
 const tags = ['Agents'];
 const agentParams = z.object({ agentId: uuidParam('agentId') });
@@ -34,11 +35,6 @@ const jsonBody = <T extends z.ZodType>(schema: T) => ({
 });
 const conflictResponse = (description: string) => ({ 409: { description, content: errorContent } });
 const unavailable = conflictResponse('The agent is paused or completed (`AGENT_UNAVAILABLE`)');
-
-const MemberRefInput = z
-  .object({ kind: z.enum(['human', 'agent']), id: z.uuid() })
-  .strict()
-  .openapi('MemberRefInput');
 
 const Name = z.string().trim().min(1).max(80);
 const Role = z.string().trim().max(120);

@@ -13,7 +13,7 @@ import { ApiError, ErrorCode, conflict, forbidden, invalidField, notFound } from
 import { fold, likeLiteral } from '../../lib/fold.ts';
 import { generateAgentTokenSecret, hashSecret, secretPrefix } from '../../lib/secrets.ts';
 import { isCompanyAdmin, requireCompany, requirePermission } from '../../policies/index.ts';
-import { updateOrgAgent } from '../organization/index.ts';
+import { resolveMember, updateOrgAgent } from '../organization/index.ts';
 import { type Agent, MAX_ACTIVE_TOKENS } from './schemas.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
@@ -161,15 +161,6 @@ async function chainReachesHuman(db: Executor, companyId: string, start: MemberR
   return false;
 }
 
-async function checkMember(db: Executor, companyId: string, ref: MemberRef, field: string) {
-  const table = ref.kind === 'human' ? users : agents;
-  const [row] = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, ref.id), eq(table.companyId, companyId)));
-  if (!row) throw invalidField(field, `is not a ${ref.kind === 'human' ? 'person' : 'agent'} of your company`);
-}
-
 async function checkTeam(db: Executor, companyId: string, teamId: string) {
   const [row] = await db
     .select({ id: teams.id })
@@ -196,7 +187,8 @@ export type NewAgent = {
   role?: string;
   description?: string;
   teamId?: string | null;
-  responsible?: MemberRef | null;
+  /** `kind` may be left out: the id finds the member. */
+  responsible?: { kind?: MemberRef['kind']; id: string } | null;
 };
 
 /** Admins create agents; the one responsible defaults to the admin creating it. */
@@ -206,12 +198,10 @@ export async function createAgent(ctx: AppContext, actor: Actor, input: NewAgent
   requirePermission(principal, 'manageAgents');
   const id = await ctx.db.transaction(async (tx) => {
     if (input.teamId) await checkTeam(tx, company.id, input.teamId);
-    const responsible =
+    const given =
       input.responsible === undefined ? { kind: 'human' as const, id: principal.user.id } : input.responsible;
-    if (responsible) {
-      await checkMember(tx, company.id, responsible, 'responsible');
-      if (!(await chainReachesHuman(tx, company.id, responsible))) throw noHumanManager(input.name);
-    }
+    const responsible = given ? await resolveMember(tx, company.id, given, 'responsible') : null;
+    if (responsible && !(await chainReachesHuman(tx, company.id, responsible))) throw noHumanManager(input.name);
     const [row] = await tx
       .insert(agents)
       .values({
@@ -235,7 +225,7 @@ export type AgentChanges = {
   role?: string;
   description?: string;
   teamId?: string | null;
-  responsible?: MemberRef | null;
+  responsible?: { kind?: MemberRef['kind']; id: string } | null;
 };
 
 /**

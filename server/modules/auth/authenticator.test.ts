@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { holdToContract } from '../../test/contract-check.ts';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { createContext } from '../../bootstrap.ts';
@@ -101,7 +102,7 @@ describe('credential cache', () => {
         files: DEFAULT_FILES_CONFIG,
       },
     });
-    const otherApp = createApp(other);
+    const otherApp = holdToContract(createApp(other));
     const ask = (token: string) =>
       otherApp.request('/api/users/me', { headers: { authorization: `Bearer ${token}` } }, {
         incoming: { socket: { remoteAddress: '10.9.9.9' } },

@@ -41,13 +41,17 @@ const Excerpt = z
   .max(MAX_EXCERPT)
   .openapi({ description: `A short summary for lists, up to ${MAX_EXCERPT} characters.` });
 
+/**
+ * A tag as a request may give it: any case, spaces around allowed (it is stored trimmed and
+ * lower-cased, so the slug rule is checked case-blind before; the published pattern says so).
+ */
 const Tag = z
   .string()
+  .regex(/^\s*[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*\s*$/, 'must be letters and digits separated by single dashes')
   .trim()
   .toLowerCase()
   .min(1)
-  .max(MAX_TAG)
-  .regex(SLUG_PATTERN, 'must be lowercase letters and digits separated by single dashes');
+  .max(MAX_TAG);
 
 /** Tags as given: trimmed, lower-cased, then deduplicated (first occurrence kept). */
 const Tags = z

@@ -39,6 +39,19 @@ const JsonRpcMessage = z
     example: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} },
   });
 
+/** A JSON-RPC message the endpoint answers: like a request's, but an error about an unreadable request carries `id: null`. */
+const JsonRpcReply = z
+  .looseObject({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number().int(), z.null()]).optional(),
+    result: z.unknown().optional(),
+    error: z.looseObject({ code: z.number().int(), message: z.string() }).optional(),
+  })
+  .openapi('McpReply', {
+    description: 'A JSON-RPC 2.0 response: `result` or `error` (`id` is null when the request could not be read).',
+    example: { jsonrpc: '2.0', id: 1, result: { tools: [] } },
+  });
+
 const toolsetTable = [
   '| toolset | tags |',
   '|---|---|',
@@ -76,7 +89,7 @@ export const mcpRoute = protectedRoute(
     responses: {
       200: {
         description: 'The JSON-RPC response (an array of them for a batch)',
-        content: { 'application/json': { schema: z.union([JsonRpcMessage, z.array(JsonRpcMessage)]) } },
+        content: { 'application/json': { schema: z.union([JsonRpcReply, z.array(JsonRpcReply)]) } },
       },
       202: { description: 'Only notifications or responses were sent: accepted, no body' },
       403: {
@@ -86,7 +99,7 @@ export const mcpRoute = protectedRoute(
       },
       406: {
         description: '`Accept` does not name both `application/json` and `text/event-stream` (a JSON-RPC error)',
-        content: { 'application/json': { schema: JsonRpcMessage } },
+        content: { 'application/json': { schema: JsonRpcReply } },
       },
     },
   },

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { holdToContract } from '../../test/contract-check.ts';
 import { createApp } from '../../app.ts';
 import { createContext } from '../../bootstrap.ts';
 import { events } from '../../db/schema.ts';
@@ -233,7 +234,7 @@ describe('GET /notifications/sse', () => {
         files: DEFAULT_FILES_CONFIG,
       },
     });
-    const otherApp = createApp(other);
+    const otherApp = holdToContract(createApp(other));
     const stream = await t.openStream(org.memberToken);
     try {
       await stream.next('ready');

@@ -3,3 +3,4 @@
  * (eslint.config.js refuses imports of them from other modules).
  */
 export { updateAgent as updateOrgAgent } from './service.ts';
+export { MemberRefInput, resolveMember } from './member-ref.ts';

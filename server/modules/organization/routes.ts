@@ -2,20 +2,13 @@ import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, protectedRoute, publicRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
 import { ORG_ISSUE_KINDS } from './chart.ts';
+import { MemberRefInput } from './member-ref.ts';
 
 const TAG = ['Organization'];
 
 const MemberRefSchema = z
   .object({ kind: z.enum(['human', 'agent']), id: z.uuid() })
   .openapi('MemberRef', { description: 'A person (`human`) or an agent of the company.' });
-
-const MemberRefInput = z
-  .object({
-    kind: z.enum(['human', 'agent']).optional().openapi({ description: 'Optional: found from the id when absent.' }),
-    id: z.uuid(),
-  })
-  .strict()
-  .openapi('MemberRefInput');
 
 type ChartNodeShape = {
   key: string;

@@ -15,6 +15,7 @@ import { recordEvent } from '../../events/record.ts';
 import { ApiError, ErrorCode, invalidField, notFound } from '../../http/errors.ts';
 import { type Permission, requireCompany, requirePermission } from '../../policies/index.ts';
 import { buildChart, type ChartInput, type MemberRef, type OrgChart, reachesHuman } from './chart.ts';
+import { resolveMember } from './member-ref.ts';
 import { cachedChart, type ChartEntry, orgVersion, rememberChart } from './chart-cache.ts';
 
 /** A lock id per company for organization writes (hashtext of the company id, in a namespace). */
@@ -229,29 +230,6 @@ async function agentOf(db: Executor, companyId: string, agentId: string, field?:
     .where(and(eq(agents.id, agentId), eq(agents.companyId, companyId)));
   if (!agent) throw field ? invalidField(field, 'is not an agent of your company') : notFound('Agent not found');
   return agent;
-}
-
-/** A member reference resolved in the company (the kind found from the id when not given), or 400. */
-async function resolveMember(
-  db: Executor,
-  companyId: string,
-  ref: { kind?: 'human' | 'agent'; id: string },
-  field: string,
-): Promise<MemberRef & { name: string }> {
-  if (ref.kind !== 'agent') {
-    const [user] = await db
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(and(eq(users.id, ref.id), eq(users.companyId, companyId)));
-    if (user) return { kind: 'human', id: user.id, name: user.name };
-    if (ref.kind === 'human') throw invalidField(`${field}.id`, 'is not a person of your company');
-  }
-  const [agent] = await db
-    .select({ id: agents.id, name: agents.name })
-    .from(agents)
-    .where(and(eq(agents.id, ref.id), eq(agents.companyId, companyId)));
-  if (agent) return { kind: 'agent', id: agent.id, name: agent.name };
-  throw invalidField(`${field}.id`, 'is not a member of your company');
 }
 
 const noHumanManager = (name: string) =>

@@ -5646,6 +5646,30 @@ export type components = {
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description A JSON-RPC 2.0 response: `result` or `error` (`id` is null when the request could not be read).
+         * @example {
+         *       "jsonrpc": "2.0",
+         *       "id": 1,
+         *       "result": {
+         *         "tools": []
+         *       }
+         *     }
+         */
+        McpReply: {
+            error?: {
+                code: number;
+                message: string;
+            } & {
+                [key: string]: unknown;
+            };
+            id?: string | number | null;
+            /** @enum {string} */
+            jsonrpc: "2.0";
+            result?: unknown;
+        } & {
+            [key: string]: unknown;
+        };
         Me: {
             /** @description Null when the user belongs to no company. */
             company: {
@@ -5720,8 +5744,11 @@ export type components = {
         MemberRefInput: {
             /** Format: uuid */
             id: string;
-            /** @enum {string} */
-            kind: "human" | "agent";
+            /**
+             * @description Optional: found from the id when absent.
+             * @enum {string}
+             */
+            kind?: "human" | "agent";
         } | null;
         MoveCardRequest: {
             /**
@@ -15562,7 +15589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["McpMessage"] | components["schemas"]["McpMessage"][];
+                    "application/json": components["schemas"]["McpReply"] | components["schemas"]["McpReply"][];
                 };
             };
             /** @description Only notifications or responses were sent: accepted, no body */
@@ -15614,7 +15641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["McpMessage"];
+                    "application/json": components["schemas"]["McpReply"];
                 };
             };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
