@@ -120,6 +120,29 @@ describe('agent administration', () => {
     expect(foreign.status).toBe(400);
   });
 
+  it('the responsible member may be given by id alone, like a team lead (the kind is found from the id)', async () => {
+    const org = await setup();
+    const byPerson = await t.call('POST', '/agents', {
+      token: org.adminToken,
+      body: { name: 'Clerk', responsible: { id: org.member.id } },
+    });
+    expect(byPerson.status).toBe(201);
+    expect(byPerson.body.responsible).toMatchObject({ kind: 'human', id: org.member.id });
+    const byAgent = await t.call('POST', '/agents', {
+      token: org.adminToken,
+      body: { name: 'Junior', responsible: { id: org.bot.id } },
+    });
+    expect(byAgent.status).toBe(201);
+    expect(byAgent.body.responsible).toMatchObject({ kind: 'agent', id: org.bot.id });
+    const stranger = await t.createOrg();
+    const foreign = await t.call('POST', '/agents', {
+      token: org.adminToken,
+      body: { name: 'Nobody', responsible: { id: stranger.admin.id } },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.issues[0].path).toBe('responsible.id');
+  });
+
   it('admins rename and change status; a paused or completed agent takes no new work', async () => {
     const org = await setup();
     const renamed = await t.call('PATCH', `/agents/${org.bot.id}`, {
