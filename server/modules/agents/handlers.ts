@@ -4,7 +4,7 @@ import { serveEventStream } from '../../events/sse.ts';
 import { actorOf } from '../../http/actor.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { requireCompany } from '../../policies/index.ts';
-import { agentActivity } from '../home/index.ts';
+import { agentActivity } from '../activity/index.ts';
 import {
   createAgentRoute,
   createAgentSessionRoute,

@@ -3,7 +3,7 @@ import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, pageQuery, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
 import { LiveStreamMessageSchema } from '../../events/catalog.ts';
 import { EventStreamHeaders } from '../../events/sse.ts';
-import { ActivityPageQuery, ActivityPageSchema } from '../home/index.ts';
+import { ActivityPageQuery, ActivityPageSchema } from '../activity/index.ts';
 import {
   ActivityInputSchema,
   AGENT_STATUSES,
