@@ -1,13 +1,15 @@
 /**
- * Cards delegated to agents: a card given to an agent opens a session for it, taken back it ends
- * (a reaction to `cardAssigneeChanged`, server/reactions.ts), and a board lists its delegations.
+ * Work handed to agents, as reactions to the work of other modules (server/events/reactions.ts;
+ * listed in server/reactions.ts), in its cause's transaction: a card given to an agent opens a
+ * session for it and taken back ends it (`cardAssigneeChanged`); a comment that mentions an agent
+ * is handed to it (`commentWritten`). And a board's delegations, listed.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../types.ts';
-import type { Executor } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
-import { agentMessages, agentSessions, cards, users } from '../../db/schema.ts';
-import { type Actor, recordEvent } from '../../events/record.ts';
+import { agentMessages, agents, agentSessions, cards, users } from '../../db/schema.ts';
+import type { Reaction } from '../../events/reactions.ts';
+import { recordEvent } from '../../events/record.ts';
 import { requireCompany } from '../../policies/index.ts';
 import { findProject } from '../../policies/records.ts';
 import { findAgent } from './service.ts';
@@ -20,24 +22,15 @@ import {
   titleFrom,
 } from './session-records.ts';
 
-type Assignee = { kind: 'human' | 'agent'; id: string } | null;
-
 /**
- * A card's assignee changed (in the card's own transaction). Taking it from an agent ends that
- * agent's session on it (`unassigned`); giving it to an agent — which must be active, 409
- * `AGENT_UNAVAILABLE` otherwise — opens a session for the card whose person is the one who
- * delegated it (they stay accountable), with a first message naming the card, and hands the agent
- * the work. An agent assigning a card to another agent opens none: a session needs a person.
+ * A card's assignee changed (the `cardAssigneeChanged` reaction, in the card's own transaction).
+ * Taking it from an agent ends that agent's session on it (`unassigned`); giving it to an agent —
+ * which must be active, 409 `AGENT_UNAVAILABLE` otherwise, and the card's change is refused with
+ * it — opens a session for the card whose person is the one who delegated it (they stay
+ * accountable), with a first message naming the card, and hands the agent the work. An agent
+ * assigning a card to another agent opens none: a session needs a person.
  */
-export async function onAssigneeChange(
-  tx: Executor,
-  actor: Actor,
-  card: { id: string; projectId: string; title: string },
-  before: Assignee,
-  after: Assignee,
-) {
-  const same = before?.kind === after?.kind && before?.id === after?.id;
-  if (same) return;
+export const delegateCard: Reaction<'cardAssigneeChanged'> = async (tx, actor, { card, before, after }) => {
   const company = requireCompany(actor.principal);
   if (before?.kind === 'agent') {
     const open = await tx
@@ -89,7 +82,45 @@ export async function onAssigneeChange(
     { agentId: agent.id, sessionId: session!.id, projectId: card.projectId, cardId: card.id },
     { agentId: agent.id },
   );
-}
+};
+
+/**
+ * A comment in a card or wiki thread that mentions agents (`@[Name](agent:<id>)`) hands it to each
+ * that is active and was not mentioned before (a new comment: all of them; an edit: those not in
+ * the old text), as `agent.mentioned` on the agent's stream, never to the writing agent itself. A
+ * paused or completed agent is still a valid mention, but is handed nothing.
+ */
+export const handCommentToAgents: Reaction<'commentWritten'> = async (tx, actor, input) => {
+  const { subject, comment, mentions } = input;
+  const known = new Set((input.before ?? []).filter((m) => m.kind === 'agent').map((m) => m.id));
+  const newAgents = mentions
+    .filter((mention) => mention.kind === 'agent' && !known.has(mention.id))
+    .map((mention) => mention.id)
+    .filter((id) => id !== actor.principal.agent?.id);
+  if (newAgents.length === 0) return;
+  const active = await tx
+    .select({ id: agents.id })
+    .from(agents)
+    .where(and(eq(agents.companyId, subject.companyId), inArray(agents.id, newAgents), eq(agents.status, 'active')));
+  const activeIds = new Set(active.map((row) => row.id));
+  const threadId = comment.parentId ?? comment.id;
+  for (const agentId of newAgents) {
+    if (!activeIds.has(agentId)) continue;
+    await recordEvent(
+      tx,
+      actor,
+      'agent.mentioned',
+      {
+        agentId,
+        projectId: subject.projectId,
+        ...(subject.kind === 'card' ? { cardId: subject.cardId } : { pageId: subject.pageId }),
+        comment,
+        threadId,
+      },
+      { agentId },
+    );
+  }
+};
 
 /** The latest session of each card of a board that is delegated to an agent now. */
 export async function listDelegations(ctx: AppContext, principal: Principal, projectId: string) {

@@ -4,10 +4,11 @@ import type { AppContext } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { projects, wikiComments, wikiPages, wikiRevisions } from '../../db/schema.ts';
+import { react } from '../../events/reactions.ts';
 import { type Actor, recordEvent } from '../../events/record.ts';
 import { ApiError, conflict, ErrorCode, invalidField, notFound } from '../../http/errors.ts';
 import { assertCan, requireCompany } from '../../policies/index.ts';
-import { announceComment, commentChanges, type Comment } from '../comments/index.ts';
+import { commentChanges, type Comment } from '../comments/index.ts';
 import { chargeAgentWork } from '../credits/index.ts';
 import { checkMentions, parseMentions } from '../notifications/index.ts';
 import { findProject } from '../../policies/records.ts';
@@ -775,7 +776,7 @@ async function anchorOf(db: Executor, pageId: string, anchor: string, quote: str
  * have one level; a reply to a resolved thread reopens it. An agent token writes as the agent (and
  * is charged the `write` price first). Mentions are checked before anything is written (400 on
  * `text`); the mentioned, the thread's people (on a reply) and mentioned agents are told in the
- * comment's transaction (`announceComment`).
+ * comment's transaction (the `commentWritten` reaction).
  */
 export async function addWikiComment(
   ctx: AppContext,
@@ -838,7 +839,7 @@ export async function addWikiComment(
       comment,
       ...(reopened ? { reopened } : {}),
     });
-    await announceComment(tx, actor, {
+    await react('commentWritten', tx, actor, {
       subject: {
         kind: 'wiki_page',
         companyId: project.companyId,
@@ -902,7 +903,7 @@ export async function updateWikiComment(
     await recordEvent(tx, actor, type, { projectId, pageId, comment });
     if (mentions) {
       const root = current.parentId === null ? current : await findComment(tx, pageId, current.parentId);
-      await announceComment(tx, actor, {
+      await react('commentWritten', tx, actor, {
         subject: {
           kind: 'wiki_page',
           companyId: project.companyId,
