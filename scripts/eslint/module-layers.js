@@ -24,18 +24,14 @@ export const MODULE_LAYERS = [
   },
   {
     name: 'ledger',
-    about: 'records the others read and charge against: credits, the activity log, the directory, the newsletter',
+    about:
+      'what the others read and charge against: the credit ledger and metering, the activity read from the event log, member search, the newsletter',
     modules: ['credits', 'activity', 'members', 'newsletter'],
   },
   {
     name: 'directory',
     about: 'the company: people, teams, invitations, the chart',
     modules: ['organization'],
-  },
-  {
-    name: 'actors',
-    about: 'agents: tokens, sessions, work handed to them',
-    modules: ['agents'],
   },
   {
     name: 'work',
@@ -46,6 +42,11 @@ export const MODULE_LAYERS = [
     name: 'composites',
     about: 'built of the work: boards (projects), the wiki, Home',
     modules: ['projects', 'wiki', 'home'],
+  },
+  {
+    name: 'actors',
+    about: 'the agents, who act on the work: handed cards and mentions by reactions, never called by the work',
+    modules: ['agents'],
   },
   {
     name: 'automation',
