@@ -1,14 +1,16 @@
 // Lint rules, including the layering described in docs/architecture.md: no import cycles (type-only
 // imports count); features used by others only through their index.ts, and server modules likewise;
-// only src/api imports openapi-fetch and the generated types; browser code never imports the
-// server, and the server never imports browser code.
+// server modules import only modules of lower layers (scripts/eslint/module-layers.js); only src/api
+// imports openapi-fetch and the generated types; browser code never imports the server, and the
+// server never imports browser code.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { workspacePlugin } from './scripts/eslint/no-cycle.js';
+import { workspacePlugin } from './scripts/eslint/index.js';
+import { MODULE_LAYERS } from './scripts/eslint/module-layers.js';
 
 const serverImports = {
   group: ['**/server/**', '../server', '../../server'],
@@ -160,6 +162,13 @@ export default tseslint.config(
     // reach their handlers and the authenticator.
     files: ['server/modules/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [webAppImports, otherModuleInternals, moduleInternals] }] },
+  },
+  {
+    // And only modules of the layers below their own (the table: scripts/eslint/module-layers.js).
+    // Tests are not held to it: they drive the whole app, and may set up data through any module.
+    files: ['server/modules/**'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'workspace/module-layers': ['error', { root: 'server/modules', layers: MODULE_LAYERS }] },
   },
   {
     // Layers below the modules never reach up into them.

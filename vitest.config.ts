@@ -12,7 +12,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['server/**/*.test.ts', 'runner/**/*.test.ts'],
+          // The server's tests, the runner's, and those of the tooling (scripts/: the lint rules).
+          include: ['server/**/*.test.ts', 'runner/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // One database per worker, shared by the files that worker runs and reset between
           // them: a cold embedded Postgres costs seconds and hundreds of MB, so not one per file.

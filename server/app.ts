@@ -39,6 +39,8 @@ import { registerMcpRoutes } from './modules/mcp/handlers.ts';
 // Registers every module's search providers with the search module (before any request).
 import './search-providers.ts';
 import { assertOneSchemaPerName } from './http/schema-names.ts';
+// Registers what each module does when another one changes something (server/events/reactions.ts).
+import './reactions.ts';
 
 export const API_VERSION = '0.1.0';
 /** Largest JSON body accepted by any operation but the two that carry a wiki page's Markdown. */

@@ -14,7 +14,7 @@ import { ModuleInfo } from 'eslint-plugin-import-x/core/index';
 import { isExternalModule, moduleVisitor, resolve } from 'eslint-plugin-import-x/utils';
 
 /** @type {import('eslint').Rule.RuleModule} */
-const noCycle = {
+export const noCycle = {
   meta: {
     type: 'problem',
     docs: { description: 'Forbid import cycles, type-only imports included.' },
@@ -84,6 +84,3 @@ const noCycle = {
     });
   },
 };
-
-/** The project's own lint rules, as an ESLint plugin. */
-export const workspacePlugin = { rules: { 'no-cycle': noCycle } };

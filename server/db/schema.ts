@@ -498,7 +498,7 @@ export const events = pgTable(
     type: text().notNull(),
     /**
      * The event's JSON, kept as text: it is sent on as it is, and read into only for the few rows
-     * a page of activity shows (server/modules/home).
+     * a page of activity shows (server/modules/activity).
      */
     payload: text().notNull(),
     /**

@@ -38,7 +38,8 @@ export type Subscriber = {
 const REPLAY_LIMIT = 1000;
 /**
  * Events are kept this long: for resumption (which replays at most REPLAY_LIMIT of them) and as
- * the history of a person's recent activity on Home (server/modules/home).
+ * the history of a person's recent activity on Home and of an agent's on its page
+ * (server/modules/activity).
  */
 export const RETENTION_MS = 14 * 24 * 3600_000;
 /**

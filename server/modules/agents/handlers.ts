@@ -4,32 +4,34 @@ import { serveEventStream } from '../../events/sse.ts';
 import { actorOf } from '../../http/actor.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { requireCompany } from '../../policies/index.ts';
-import { agentActivity } from '../home/index.ts';
+import { agentActivity } from '../activity/index.ts';
 import {
   createAgentRoute,
-  createAgentSessionRoute,
   createAgentTokenRoute,
-  deleteAgentMessageFeedbackRoute,
   getAgentFeedbackRoute,
   listAgentActivityRoute,
   getAgentRoute,
-  getAgentSessionRoute,
   getCurrentAgentRoute,
-  listAgentMessagesRoute,
-  listAgentSessionsRoute,
   listAgentsRoute,
   listAgentTokensRoute,
+  revokeAgentTokenRoute,
+  setAgentStatusRoute,
+  streamAgentEventsRoute,
+  updateAgentRoute,
+} from './routes.ts';
+import {
+  createAgentSessionRoute,
+  deleteAgentMessageFeedbackRoute,
+  getAgentSessionRoute,
+  listAgentMessagesRoute,
+  listAgentSessionsRoute,
   listProjectDelegationsRoute,
   postAgentMessageRoute,
-  revokeAgentTokenRoute,
   setAgentMessageFeedbackRoute,
-  setAgentStatusRoute,
   stopAgentSessionRoute,
-  streamAgentEventsRoute,
   updateAgentMessageRoute,
-  updateAgentRoute,
   updateAgentSessionRoute,
-} from './routes.ts';
+} from './session-routes.ts';
 import {
   canManageAgent,
   createAgent,
@@ -44,15 +46,14 @@ import {
   setAgentStatus,
   updateAgent,
 } from './service.ts';
+import { listDelegations } from './delegation.ts';
+import { deleteFeedback, setFeedback } from './feedback.ts';
 import {
   createSession,
-  deleteFeedback,
   getSession,
-  listDelegations,
   listMessages,
   listSessions,
   postMessage,
-  setFeedback,
   stopSession,
   updateMessage,
   updateSession,

@@ -3,5 +3,5 @@
  * refuses imports of them from other modules).
  */
 export { agentInScope, canManageAgent, mintAgentToken, type AgentRow } from './service.ts';
-export { onAssigneeChange } from './sessions.ts';
+export { delegateCard, handCommentToAgents } from './delegation.ts';
 export { searchProviders } from './search.ts';

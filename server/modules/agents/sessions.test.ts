@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agents } from '../../db/schema.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { titleFrom } from './sessions.ts';
+import { titleFrom } from './session-records.ts';
 
 const t = useTestApp();
 

@@ -1,38 +1,18 @@
 /**
- * Sessions between people and agents, their messages (a reply may stream in pieces, with the steps
- * the agent took), stop, feedback, and cards delegated to agents.
- *
- * Who sees what: a chat session is private to the person who opened it and to the agent (anyone
- * else gets 404, the spec's "own chat sessions"); a session opened by delegating a card is as
- * visible as the card — every member of the company reads it, and its live events go to every
- * member's stream — while only its accountable person (the one who delegated it) writes to it and
- * stops it, with company admins (stop only). The agent reads and writes its own sessions only.
- *
- * Every change is recorded as live events in its transaction: for the people who may see the
- * session (`agent.session.updated`, `agent.message.*`) and, for what the agent must act on, on the
- * agent's own stream (`agent.session.message`, `agent.card.delegated`, `agent.session.stopped`),
- * which carries ids only: the agent reads the content through the API.
+ * Sessions between people and agents and their messages: reading them, a person's messages, the
+ * agent's replies (a reply may stream in pieces, with the steps the agent took), stop, and the
+ * agent's report on a delegated card's work. Who sees what, and the events each change records:
+ * session-records.ts. Feedback on replies: feedback.ts; cards delegated to agents: delegation.ts.
  */
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
-import { rows } from '../../db/rows.ts';
-import {
-  type AgentActivityItem,
-  agentMessageFeedback,
-  agentMessages,
-  agents,
-  agentSessions,
-  cards,
-  users,
-} from '../../db/schema.ts';
-import { type Actor, type Audience, recordEvent } from '../../events/record.ts';
+import { agentMessageFeedback, agentMessages, agentSessions, cards, users } from '../../db/schema.ts';
+import { type Actor, recordEvent } from '../../events/record.ts';
 import { ApiError, ErrorCode, forbidden, invalidField, notFound } from '../../http/errors.ts';
 import { isCompanyAdmin, requireCompany } from '../../policies/index.ts';
-import { findProject } from '../../policies/records.ts';
 import { chargeAgentWork, creditsSpentBySession } from '../credits/index.ts';
-import { checkMentions, type Mention, mentionsAsText, notify, parseMentions } from '../notifications/index.ts';
+import { checkMentions, type Mention, notify, parseMentions } from '../notifications/index.ts';
 import {
   type ActivityInput,
   type AgentMessage,
@@ -41,147 +21,28 @@ import {
   MAX_MESSAGE_CHARS,
 } from './schemas.ts';
 import { findAgent, isAgent } from './service.ts';
-
-type SessionRow = typeof agentSessions.$inferSelect;
-type MessageRow = typeof agentMessages.$inferSelect;
-type AgentRow = typeof agents.$inferSelect;
-
-/** Longest generated session title (from the first message). */
-const TITLE_CHARS = 80;
-
-export const agentUnavailable = (agent: Pick<AgentRow, 'name' | 'status'>) =>
-  new ApiError(
-    409,
-    `${agent.name} is ${agent.status === 'paused' ? 'paused' : 'completed'} and takes no new work`,
-    ErrorCode.agentUnavailable,
-  );
-
-const sessionStopped = () =>
-  new ApiError(
-    409,
-    'This session was stopped; it takes no more from the agent until the person writes again',
-    ErrorCode.sessionStopped,
-  );
-
-/** A title from a first message: its first line (mentions as `@Name`), cut at a word near 80 characters. */
-export function titleFrom(text: string): string {
-  const line = mentionsAsText(text).trim().split('\n')[0]!.replace(/\s+/g, ' ').trim();
-  if (line.length <= TITLE_CHARS) return line;
-  const cut = line.slice(0, TITLE_CHARS - 1);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > TITLE_CHARS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
-}
-
-/** Who a session's live events are for: its person, or every member for a delegated card. */
-function audienceOf(session: Pick<SessionRow, 'cardId' | 'userId'>): Audience | undefined {
-  return session.cardId ? undefined : { userId: session.userId };
-}
+import {
+  activityItems,
+  type AgentRow,
+  agentUnavailable,
+  audienceOf,
+  endSession,
+  type MessageRow,
+  namesFor,
+  presentMessageRow,
+  presentSession,
+  presentSessionRow,
+  recordMessage,
+  recordSession,
+  type SessionRow,
+  sessionStopped,
+  titleFrom,
+  updateSessionRow,
+  visibleSession,
+} from './session-records.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Reading
-
-type SessionContext = { ownerName: string; cardTitle: string | null };
-
-async function sessionContext(db: Executor, session: SessionRow): Promise<SessionContext> {
-  const [owner] = await db.select({ name: users.name }).from(users).where(eq(users.id, session.userId));
-  let cardTitle: string | null = null;
-  if (session.cardId) {
-    const [card] = await db.select({ title: cards.title }).from(cards).where(eq(cards.id, session.cardId));
-    cardTitle = card?.title ?? null;
-  }
-  return { ownerName: owner?.name ?? 'Former member', cardTitle };
-}
-
-function presentSessionRow(row: SessionRow, context: SessionContext): AgentSession {
-  return {
-    id: row.id,
-    agentId: row.agentId,
-    title: row.title,
-    status: row.status,
-    owner: { id: row.userId, name: context.ownerName },
-    card:
-      row.cardId && row.projectId && context.cardTitle !== null
-        ? { projectId: row.projectId, cardId: row.cardId, title: context.cardTitle }
-        : null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    lastMessageAt: row.lastMessageAt.toISOString(),
-  };
-}
-
-async function presentSession(db: Executor, row: SessionRow): Promise<AgentSession> {
-  return presentSessionRow(row, await sessionContext(db, row));
-}
-
-type Names = { agentName: string; userNames: Map<string, string> };
-
-function presentMessageRow(
-  row: MessageRow,
-  session: Pick<SessionRow, 'agentId'>,
-  names: Names,
-  feedback?: { rating: 'up' | 'down'; comment: string | null } | null,
-): AgentMessage {
-  const author =
-    row.role === 'user' && row.authorUserId
-      ? { kind: 'human' as const, id: row.authorUserId, name: names.userNames.get(row.authorUserId) ?? 'Former member' }
-      : row.role === 'agent'
-        ? { kind: 'agent' as const, id: session.agentId, name: names.agentName }
-        : null;
-  return {
-    id: row.id,
-    sessionId: row.sessionId,
-    agentId: session.agentId,
-    role: row.role,
-    author,
-    text: row.text,
-    status: row.status,
-    activity: row.activity,
-    ...(feedback !== undefined ? { feedback: row.role === 'agent' ? feedback : null } : {}),
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-async function namesFor(db: Executor, agentId: string, messages: MessageRow[]): Promise<Names> {
-  const [agent] = await db.select({ name: agents.name }).from(agents).where(eq(agents.id, agentId));
-  const ids = [...new Set(messages.map((m) => m.authorUserId).filter((id): id is string => id !== null))];
-  const people = ids.length
-    ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))
-    : [];
-  return { agentName: agent?.name ?? 'Agent', userNames: new Map(people.map((p) => [p.id, p.name])) };
-}
-
-/** A message as events carry it (no reader's feedback). */
-async function eventMessage(db: Executor, session: SessionRow, row: MessageRow): Promise<AgentMessage> {
-  return presentMessageRow(row, session, await namesFor(db, session.agentId, [row]));
-}
-
-/**
- * The session if the caller may see it: its agent; its person; any member for a delegated card.
- * 404 otherwise, and when it is not that agent's.
- */
-export async function visibleSession(
-  db: Executor,
-  principal: Principal,
-  agentId: string,
-  sessionId: string,
-  options: { lock?: boolean } = {},
-): Promise<SessionRow> {
-  const company = requireCompany(principal);
-  const query = db
-    .select()
-    .from(agentSessions)
-    .where(
-      and(eq(agentSessions.id, sessionId), eq(agentSessions.agentId, agentId), eq(agentSessions.companyId, company.id)),
-    )
-    .limit(1);
-  const [row] = options.lock ? await query.for('update') : await query;
-  const visible =
-    row &&
-    (principal.agent ? principal.agent.id === row.agentId : row.userId === principal.user.id || row.cardId !== null);
-  if (!visible) throw notFound('Session not found');
-  return row;
-}
 
 export async function getSession(ctx: AppContext, principal: Principal, agentId: string, sessionId: string) {
   const session = await presentSession(ctx.db, await visibleSession(ctx.db, principal, agentId, sessionId));
@@ -264,53 +125,6 @@ export async function listMessages(
 
 // ---------------------------------------------------------------------------------------------
 // Writing
-
-function activityItems(input: ActivityInput[] | undefined): AgentActivityItem[] {
-  const at = new Date().toISOString();
-  return (input ?? []).map((item) => ({
-    id: randomUUID(),
-    type: item.type,
-    text: item.text,
-    ...(item.tool !== undefined ? { tool: item.tool } : {}),
-    ...(item.arguments !== undefined ? { arguments: item.arguments } : {}),
-    at,
-  }));
-}
-
-async function recordSession(db: Executor, actor: Actor, session: SessionRow) {
-  await recordEvent(
-    db,
-    actor,
-    'agent.session.updated',
-    { agentId: session.agentId, session: await presentSession(db, session) },
-    audienceOf(session),
-  );
-}
-
-async function recordMessage(
-  db: Executor,
-  actor: Actor,
-  type: 'agent.message.created' | 'agent.message.updated',
-  session: SessionRow,
-  message: MessageRow,
-) {
-  await recordEvent(
-    db,
-    actor,
-    type,
-    { agentId: session.agentId, sessionId: session.id, message: await eventMessage(db, session, message) },
-    audienceOf(session),
-  );
-}
-
-async function updateSessionRow(db: Executor, id: string, fields: Partial<typeof agentSessions.$inferInsert>) {
-  const [row] = await db
-    .update(agentSessions)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(eq(agentSessions.id, id))
-    .returning();
-  return row!;
-}
 
 /**
  * Mentions in chat messages (`@[Name](person:<id>)`, `@[Name](agent:<id>)`): checked like a
@@ -537,37 +351,6 @@ export async function updateMessage(
   });
 }
 
-/** Ends what the agent is doing in a session: its streaming replies stop, the agent is told. */
-async function endSession(
-  tx: Executor,
-  actor: Actor,
-  session: SessionRow,
-  reason: 'stopped' | 'unassigned',
-  note: string,
-): Promise<SessionRow> {
-  const stopped = await tx
-    .update(agentMessages)
-    .set({ status: 'stopped', updatedAt: new Date() })
-    .where(and(eq(agentMessages.sessionId, session.id), eq(agentMessages.status, 'streaming')))
-    .returning();
-  const [system] = await tx
-    .insert(agentMessages)
-    .values({ sessionId: session.id, role: 'system', text: note, status: 'complete' })
-    .returning();
-  const updated = await updateSessionRow(tx, session.id, { status: 'stopped', lastMessageAt: new Date() });
-  for (const message of stopped) await recordMessage(tx, actor, 'agent.message.updated', updated, message);
-  await recordMessage(tx, actor, 'agent.message.created', updated, system!);
-  await recordSession(tx, actor, updated);
-  await recordEvent(
-    tx,
-    actor,
-    'agent.session.stopped',
-    { agentId: session.agentId, sessionId: session.id, reason },
-    { agentId: session.agentId },
-  );
-  return updated;
-}
-
 /**
  * A person stops the agent: at once, whether or not the agent is listening. Its streaming reply
  * ends `stopped`, a note says who stopped it, and the agent's writes are refused (409
@@ -642,160 +425,4 @@ export async function updateSession(
     if (updated.status !== session.status) await notifyWorkOutcome(tx, actor, updated);
     return presentSession(tx, updated);
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Feedback
-
-async function feedbackTarget(tx: Executor, principal: Principal, agentId: string, messageId: string) {
-  const company = requireCompany(principal);
-  const [row] = await tx
-    .select({ message: agentMessages, session: agentSessions })
-    .from(agentMessages)
-    .innerJoin(agentSessions, eq(agentSessions.id, agentMessages.sessionId))
-    .where(
-      and(eq(agentMessages.id, messageId), eq(agentSessions.agentId, agentId), eq(agentSessions.companyId, company.id)),
-    );
-  // A message of a session the caller cannot see does not exist for them.
-  if (!row || !(row.session.userId === principal.user.id || row.session.cardId !== null)) {
-    throw notFound('Message not found');
-  }
-  return row;
-}
-
-/** The caller's thumbs up or down on an agent reply: one per person per reply, a new one replaces it. */
-export async function setFeedback(
-  ctx: AppContext,
-  principal: Principal,
-  agentId: string,
-  messageId: string,
-  input: { rating: 'up' | 'down'; comment?: string | null },
-) {
-  const { message } = await feedbackTarget(ctx.db, principal, agentId, messageId);
-  if (message.role !== 'agent') throw invalidField('messageId', 'feedback is for the agent’s replies', 'path');
-  const comment = input.comment?.trim() ? input.comment.trim() : null;
-  await ctx.db
-    .insert(agentMessageFeedback)
-    .values({ messageId, userId: principal.user.id, agentId, rating: input.rating, comment })
-    .onConflictDoUpdate({
-      target: [agentMessageFeedback.messageId, agentMessageFeedback.userId],
-      set: { rating: input.rating, comment, updatedAt: new Date() },
-    });
-  return { rating: input.rating, comment };
-}
-
-/** Removes the caller's feedback from a reply; `{ok: true}` whether or not there was any (spec). */
-export async function deleteFeedback(ctx: AppContext, principal: Principal, agentId: string, messageId: string) {
-  await feedbackTarget(ctx.db, principal, agentId, messageId);
-  await ctx.db
-    .delete(agentMessageFeedback)
-    .where(and(eq(agentMessageFeedback.messageId, messageId), eq(agentMessageFeedback.userId, principal.user.id)));
-  return { ok: true };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Delegation
-
-type Assignee = { kind: 'human' | 'agent'; id: string } | null;
-
-/**
- * A card's assignee changed (in the card's own transaction). Taking it from an agent ends that
- * agent's session on it (`unassigned`); giving it to an agent — which must be active, 409
- * `AGENT_UNAVAILABLE` otherwise — opens a session for the card whose person is the one who
- * delegated it (they stay accountable), with a first message naming the card, and hands the agent
- * the work. An agent assigning a card to another agent opens none: a session needs a person.
- */
-export async function onAssigneeChange(
-  tx: Executor,
-  actor: Actor,
-  card: { id: string; projectId: string; title: string },
-  before: Assignee,
-  after: Assignee,
-) {
-  const same = before?.kind === after?.kind && before?.id === after?.id;
-  if (same) return;
-  const company = requireCompany(actor.principal);
-  if (before?.kind === 'agent') {
-    const open = await tx
-      .select()
-      .from(agentSessions)
-      .where(
-        and(
-          eq(agentSessions.cardId, card.id),
-          eq(agentSessions.agentId, before.id),
-          inArray(agentSessions.status, ['working', 'open']),
-        ),
-      )
-      .for('update');
-    const by = actor.principal.user.name;
-    for (const session of open) await endSession(tx, actor, session, 'unassigned', `${by} took the card back.`);
-  }
-  if (after?.kind !== 'agent') return;
-  const agent = await findAgent(tx, company.id, after.id);
-  if (agent.status !== 'active') throw agentUnavailable(agent);
-  if (actor.principal.agent) return;
-  const [session] = await tx
-    .insert(agentSessions)
-    .values({
-      companyId: company.id,
-      agentId: agent.id,
-      userId: actor.principal.user.id,
-      title: titleFrom(card.title),
-      status: 'working',
-      projectId: card.projectId,
-      cardId: card.id,
-    })
-    .returning();
-  const [message] = await tx
-    .insert(agentMessages)
-    .values({
-      sessionId: session!.id,
-      role: 'user',
-      authorUserId: actor.principal.user.id,
-      text: `Work on “${card.title}”.`,
-      status: 'complete',
-    })
-    .returning();
-  await recordSession(tx, actor, session!);
-  await recordMessage(tx, actor, 'agent.message.created', session!, message!);
-  await recordEvent(
-    tx,
-    actor,
-    'agent.card.delegated',
-    { agentId: agent.id, sessionId: session!.id, projectId: card.projectId, cardId: card.id },
-    { agentId: agent.id },
-  );
-}
-
-/** The latest session of each card of a board that is delegated to an agent now. */
-export async function listDelegations(ctx: AppContext, principal: Principal, projectId: string) {
-  const company = requireCompany(principal);
-  await findProject(ctx.db, company.id, projectId);
-  const result = await ctx.db.execute(sql`
-    select distinct on (s.card_id) s.card_id, s.project_id, s.id as session_id, s.agent_id, s.user_id,
-      u.name as user_name, s.status, workspace_iso(s.updated_at) as updated_at
-    from ${agentSessions} s
-    join ${cards} c on c.id = s.card_id
-    join ${users} u on u.id = s.user_id
-    where s.project_id = ${projectId} and s.company_id = ${company.id} and c.archived_at is null
-      and c.assignee_kind = 'agent' and c.assignee_id = s.agent_id
-    order by s.card_id, s.created_at desc, s.id`);
-  return rows<{
-    card_id: string;
-    project_id: string;
-    session_id: string;
-    agent_id: string;
-    user_id: string;
-    user_name: string;
-    status: SessionRow['status'];
-    updated_at: string;
-  }>(result).map((row) => ({
-    cardId: row.card_id,
-    projectId: row.project_id,
-    sessionId: row.session_id,
-    agentId: row.agent_id,
-    accountable: { id: row.user_id, name: row.user_name },
-    status: row.status,
-    updatedAt: row.updated_at,
-  }));
 }

@@ -2,14 +2,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
 import { agents, boardColumns, cards, type ChecklistItem, users } from '../../db/schema.ts';
+import { type CardAssignee, react } from '../../events/reactions.ts';
 import { type Actor, recordEvent, recordEventArgs } from '../../events/record.ts';
 import { rows } from '../../db/rows.ts';
 import { conflict, invalidField, notFound } from '../../http/errors.ts';
 import { requireCompany } from '../../policies/index.ts';
 import { findCard, findProject } from '../../policies/records.ts';
-import { onAssigneeChange } from '../agents/index.ts';
 import { chargeCardWork } from '../credits/index.ts';
-import { notify } from '../notifications/index.ts';
 import { type CardRow, fullCard, liveCardIds, presentCard } from './present.ts';
 import type { Card, ColumnEntry } from './schemas.ts';
 
@@ -109,30 +108,21 @@ export async function getCard(ctx: AppContext, actor: Actor, projectId: string, 
   return fullCard(ctx.db, await findCard(ctx.db, projectId, cardId));
 }
 
-/** A card's assignee as the agents module takes it. */
-function assigneeOf(row: CardRow): { kind: 'human' | 'agent'; id: string } | null {
+/** A card's assignee, or null. */
+function assigneeOf(row: CardRow): CardAssignee | null {
   return row.assigneeKind && row.assigneeId ? { kind: row.assigneeKind, id: row.assigneeId } : null;
 }
 
 /**
- * A card given to a person tells them (`card_assigned`), in the card's transaction: on creation
- * with a person assignee, or when the assignee becomes another person. Not when they assigned it
- * to themselves (`notify` skips the actor), not for an agent (delegation opens a session instead),
- * and not when an edit leaves the same person assigned. No dedupe: assigned again later, told again.
+ * Raises `cardAssigneeChanged` (server/reactions.ts: delegation to an agent, `card_assigned` for a
+ * person) in the card's transaction when the assignee is not the one before (`null` before: a new
+ * card). A reaction that throws refuses the card's change.
  */
-async function notifyAssignee(tx: Executor, actor: Actor, before: CardRow | null, after: CardRow) {
-  if (after.assigneeKind !== 'human' || !after.assigneeId) return;
-  if (before?.assigneeKind === 'human' && before.assigneeId === after.assigneeId) return;
-  await notify(tx, actor, [
-    {
-      type: 'card_assigned',
-      userId: after.assigneeId,
-      thing: { kind: 'card', id: after.id, title: after.title },
-      // The start of what the card asks for; empty when it has no description.
-      snippet: after.description,
-      link: { projectId: after.projectId, cardId: after.id },
-    },
-  ]);
+async function assigneeChanged(tx: Executor, actor: Actor, before: CardRow | null, after: CardRow) {
+  const [was, is] = [before && assigneeOf(before), assigneeOf(after)];
+  if (was?.kind === is?.kind && was?.id === is?.id) return;
+  const card = { id: after.id, projectId: after.projectId, title: after.title, description: after.description };
+  await react('cardAssigneeChanged', tx, actor, { card, before: was, after: is });
 }
 
 /** Creates a card at `position` among the column's live cards (default: at the bottom). */
@@ -151,9 +141,7 @@ export async function createCard(ctx: AppContext, actor: Actor, projectId: strin
     const card = presentCard(row!);
     const columns: ColumnEntry[] = [{ id: input.columnId, cardIds: ids }];
     await recordEvent(tx, actor, 'card.created', { projectId, card, columns });
-    // A card created for an agent is delegated to it.
-    await onAssigneeChange(tx, actor, { id, projectId, title: row!.title }, null, assigneeOf(row!));
-    await notifyAssignee(tx, actor, null, row!);
+    await assigneeChanged(tx, actor, null, row!);
     return { card, columns };
   });
 }
@@ -206,17 +194,7 @@ export async function updateCard(
     const columns =
       type === 'card.updated' ? undefined : [{ id: row!.columnId, cardIds: await liveCardIds(tx, row!.columnId) }];
     await recordEvent(tx, actor, type, { projectId, card, ...(columns ? { columns } : {}) });
-    // Given to an agent or taken from one: its delegation session opens or ends with the change.
-    if (changes.assignee !== undefined) {
-      await onAssigneeChange(
-        tx,
-        actor,
-        { id: cardId, projectId, title: row!.title },
-        assigneeOf(current),
-        assigneeOf(row!),
-      );
-      await notifyAssignee(tx, actor, current, row!);
-    }
+    if (changes.assignee !== undefined) await assigneeChanged(tx, actor, current, row!);
     return card;
   });
 }

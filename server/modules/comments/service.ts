@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
 import { cardComments } from '../../db/schema.ts';
+import { react } from '../../events/reactions.ts';
 import { type Actor, recordEvent } from '../../events/record.ts';
 import { invalidField, notFound } from '../../http/errors.ts';
 import { assertCan, requireCompany } from '../../policies/index.ts';
@@ -9,7 +10,6 @@ import { findCard, findProject } from '../../policies/records.ts';
 import { chargeCardWork } from '../credits/index.ts';
 import { checkMentions, parseMentions } from '../notifications/index.ts';
 import { commentChanges } from './changes.ts';
-import { announceComment } from './mentions.ts';
 import type { Comment } from './schemas.ts';
 
 type CommentRow = typeof cardComments.$inferSelect;
@@ -70,7 +70,7 @@ export async function listComments(
  * Adds a root comment or a reply. Threads have one level: a reply to a reply is refused. A reply
  * to a resolved thread reopens it. Its mentions are checked first (400 on `text`); the mentioned,
  * the thread's people (on a reply) and mentioned agents are told in its transaction
- * (`announceComment`).
+ * (the `commentWritten` reaction).
  */
 export async function addComment(
   ctx: AppContext,
@@ -123,7 +123,7 @@ export async function addComment(
       comment,
       ...(reopened ? { reopened } : {}),
     });
-    await announceComment(tx, actor, {
+    await react('commentWritten', tx, actor, {
       subject: { kind: 'card', companyId: project.companyId, projectId, cardId, title: card.title },
       comment,
       mentions,
@@ -175,7 +175,7 @@ export async function updateComment(
       changes.resolved === undefined ? 'comment.updated' : changes.resolved ? 'comment.resolved' : 'comment.reopened';
     await recordEvent(tx, actor, type, { projectId, cardId, comment });
     if (mentions) {
-      await announceComment(tx, actor, {
+      await react('commentWritten', tx, actor, {
         subject: { kind: 'card', companyId: project.companyId, projectId, cardId, title: card.title },
         comment,
         mentions,

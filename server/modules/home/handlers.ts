@@ -1,7 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../../types.ts';
+import { recentActivity } from '../activity/index.ts';
 import { listActivityRoute, listAssignedCardsRoute } from './routes.ts';
-import { assignedCards, recentActivity } from './service.ts';
+import { assignedCards } from './service.ts';
 
 /** Home: what a person starts the day with (their cards, and what others did to them). */
 export function registerHomeRoutes(app: OpenAPIHono<AppEnv>) {

@@ -1,18 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { RETENTION_MS } from '../../events/hub.ts';
 import { jsonResponse, protectedRoute } from '../../http/route.ts';
+import { ActivityPageQuery, ActivityPageSchema, ColumnRefSchema, ProjectRefSchema } from '../activity/index.ts';
 import { PrioritySchema } from '../cards/index.ts';
-import { ACTIVITY_LIMIT, ACTIVITY_TYPES, ASSIGNED_LIMIT, DUE_SOON_HOURS, SNIPPET_MAX } from './service.ts';
+import { ASSIGNED_LIMIT, DUE_SOON_HOURS } from './service.ts';
 
 const tags = ['Home'];
 const RETENTION_DAYS = RETENTION_MS / 86_400_000;
-
-const ProjectRefSchema = z
-  .object({ id: z.uuid(), name: z.string().openapi({ description: 'Its name now.' }) })
-  .openapi('ProjectRef');
-const ColumnRefSchema = z
-  .object({ id: z.uuid(), name: z.string().openapi({ description: 'Its name now.' }) })
-  .openapi('ColumnRef');
 
 export const AssignedCardSchema = z
   .object({
@@ -52,76 +46,6 @@ export const listAssignedCardsRoute = protectedRoute('read', {
     'A caller without a company gets 404.',
   ].join('\n\n'),
   responses: { 200: jsonResponse(AssignedCardsSchema, 'The caller’s cards, most urgent first') },
-});
-
-export const ActivityItemSchema = z
-  .object({
-    id: z.number().int().openapi({
-      description: 'The event’s id, as on the live stream (`GET /notifications/sse`). Larger is newer.',
-    }),
-    type: z.enum(ACTIVITY_TYPES).openapi({
-      description:
-        'What happened: a card created, edited, moved, archived or restored; a comment or reply written or edited; a thread resolved or reopened.',
-    }),
-    at: z.iso.datetime(),
-    actor: z
-      .object({
-        kind: z.enum(['human', 'agent']).openapi({
-          description:
-            'Who made the change: a person (signed in, or through one of their API keys), or an agent with its agent token.',
-        }),
-        id: z.uuid(),
-        name: z.string().openapi({ description: 'Their name now; “Former member” when the account is gone.' }),
-      })
-      .openapi('ActivityActor'),
-    project: ProjectRefSchema,
-    card: z.object({ id: z.uuid(), title: z.string().openapi({ description: 'Its title now.' }) }).openapi('CardRef'),
-    column: ColumnRefSchema.optional().openapi({
-      description:
-        '`card.moved`: the column the card was moved to; `card.created` and `card.restored`: the column it was put in. Absent for other types.',
-    }),
-    comment: z
-      .object({
-        id: z.uuid(),
-        snippet: z.string().openapi({
-          description: `The comment’s text as it is now, white space collapsed, at most ${SNIPPET_MAX} characters (cut ones end with “…”).`,
-        }),
-        reply: z.boolean().openapi({ description: 'A reply in a thread, rather than a thread’s first comment.' }),
-      })
-      .openapi('ActivityComment')
-      .optional()
-      .openapi({
-        description:
-          'Comment events: the comment written or edited, or for `comment.resolved` and `comment.reopened` the thread’s first comment. Absent for card events. A deleted comment’s events are left out.',
-      }),
-  })
-  .openapi('ActivityItem');
-
-export const ActivityPageSchema = z
-  .object({ items: z.array(ActivityItemSchema).openapi({ description: 'Newest first.' }) })
-  .openapi('ActivityPage');
-
-/** `limit` and `before` of a page of activity (a person's Home, an agent's page). */
-export const ActivityPageQuery = z.object({
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .default(ACTIVITY_LIMIT)
-    .openapi({
-      param: { name: 'limit', in: 'query' },
-      description: `How many items, 1..100 (default ${ACTIVITY_LIMIT}).`,
-    }),
-  before: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .openapi({
-      param: { name: 'before', in: 'query' },
-      description: 'Only items older than this one (an item’s `id`), for the next page.',
-    }),
 });
 
 export const listActivityRoute = protectedRoute('read', {

@@ -17,22 +17,9 @@ import {
   updateWikiCommentRoute,
   updateWikiPageRoute,
 } from './routes.ts';
-import {
-  addWikiComment,
-  archivePage,
-  createPage,
-  deleteWikiComment,
-  getPage,
-  getRevision,
-  listPages,
-  listRevisions,
-  listWikiComments,
-  movePage,
-  restorePage,
-  restoreRevision,
-  savePage,
-  updateWikiComment,
-} from './service.ts';
+import { addWikiComment, deleteWikiComment, listWikiComments, updateWikiComment } from './page-comments.ts';
+import { getRevision, listRevisions, restoreRevision } from './revisions.ts';
+import { archivePage, createPage, getPage, listPages, movePage, restorePage, savePage } from './service.ts';
 
 export function registerWikiRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listWikiPagesRoute, async (c) => {
