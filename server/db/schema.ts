@@ -446,7 +446,7 @@ export const fileNodes = pgTable(
       )
       .where(sql`${t.trashedAt} is null and ${t.replacesId} is null`),
     index('file_nodes_children_index').on(t.companyId, t.parentId, t.type, sql`lower(${t.name})`, t.id),
-    // The listing's other sorts (server/modules/files/service.ts, listChildren).
+    // The listing's other sorts (server/modules/files/listing.ts, listChildren).
     index('file_nodes_children_updated_index')
       .on(t.companyId, t.parentId, t.type, t.updatedAt, t.id)
       .where(sql`${t.trashedAt} is null and ${t.status} = 'ready'`),

@@ -14,6 +14,7 @@ export { Menu, MenuButton, type MenuItem } from './menu';
 export { EmptyState } from './empty-state';
 export { FormError, QueryNotice } from './query-notice';
 export { ShowMore } from './show-more';
+export { PagedList, type PagedQuery } from './paged-list';
 export { SecretDialog } from './secret-dialog';
 export { ExpiryDate, ExpiryField, expiresInDays, expiryChoices, type ExpiryChoice } from './expiry';
 export { DataTable } from './data-table';

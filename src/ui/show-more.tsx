@@ -10,12 +10,15 @@ export function ShowMore({
   loading,
   error,
   onMore,
+  label = 'Show more',
 }: {
   hasMore: boolean;
   loading: boolean;
   /** Why the next page could not be read, or null. */
   error: string | null;
   onMore: () => void;
+  /** The button's text. */
+  label?: string;
 }) {
   return (
     <>
@@ -23,7 +26,7 @@ export function ShowMore({
       {hasMore && (
         <div>
           <Button size="small" busy={loading} onClick={onMore}>
-            Show more
+            {label}
           </Button>
         </div>
       )}

@@ -24,19 +24,10 @@ import {
   revokeFileGrantRoute,
   updateFileNodeRoute,
 } from './routes.ts';
-import {
-  completeUpload,
-  createDownloadUrl,
-  createNode,
-  createUploadUrl,
-  deleteNode,
-  driveUsage,
-  getNode,
-  listChildren,
-  listTrash,
-  restoreNode,
-  updateNode,
-} from './service.ts';
+import { listChildren } from './listing.ts';
+import { createDownloadUrl, driveUsage, getNode, updateNode } from './service.ts';
+import { deleteNode, listTrash, restoreNode } from './trash.ts';
+import { completeUpload, createNode, createUploadUrl } from './uploads.ts';
 
 /** An agent token reaches its own agent's files only: another agent does not exist for it. */
 function ownAgentOnly(principal: Principal, agentId: string) {

@@ -3,6 +3,8 @@ import type { Executor } from '../../db/client.ts';
 import { rows } from '../../db/rows.ts';
 import { fileNodes } from '../../db/schema.ts';
 import { ApiError, ErrorCode, invalidField, notFound } from '../../http/errors.ts';
+import type { Actor } from '../../events/record.ts';
+import { assertCan } from '../../policies/index.ts';
 import type { Principal } from '../../types.ts';
 import type { FileNode } from './schemas.ts';
 
@@ -190,4 +192,9 @@ export function subtree(nodeId: string, options: { liveOnly: boolean }) {
       select n.id from ${fileNodes} n join down on n.parent_id = down.id
       ${options.liveOnly ? sql`where n.trashed_at is null` : sql``}
     ) select id from down`;
+}
+
+/** Whether the caller may rename, move or delete the node: 403 unless its author or a company admin. */
+export function assertCanChange(actor: Actor, row: NodeRow) {
+  assertCan(actor.principal, 'changeFile', { companyId: row.companyId, authorUserId: row.authorUserId });
 }

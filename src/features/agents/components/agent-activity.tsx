@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { errorMessage, type Agent } from '@/api';
 import { ActivityList } from '@/features/home';
-import { Button, QueryNotice } from '@/ui';
+import { PagedList } from '@/ui';
 import { useAgentActivityLive } from '../live';
 import { agentQueries } from '../queries';
 
@@ -17,33 +17,16 @@ export function AgentActivity({ agent }: { agent: Agent }) {
   return (
     <section className="card stack" aria-labelledby="agent-activity-heading">
       <h2 id="agent-activity-heading">Activity</h2>
-      {!items ? (
-        query.error ? (
-          <QueryNotice status="error" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-        ) : (
-          <QueryNotice status="loading" label="Loading activity…" />
-        )
-      ) : items.length === 0 ? (
-        <p className="muted">Nothing yet: what {agent.name} does on cards shows here.</p>
-      ) : (
-        <>
-          <ActivityList items={items} aria-labelledby="agent-activity-heading" />
-          {query.isFetchNextPageError && (
-            <QueryNotice
-              status="error"
-              message={errorMessage(query.error)}
-              onRetry={() => void query.fetchNextPage()}
-            />
-          )}
-          {query.hasNextPage && (
-            <div>
-              <Button size="small" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Show older
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedList
+        query={query}
+        items={items}
+        errorMessage={errorMessage}
+        loadingLabel="Loading activity…"
+        empty={<p className="muted">Nothing yet: what {agent.name} does on cards shows here.</p>}
+        moreLabel="Show older"
+      >
+        {(items) => <ActivityList items={items} aria-labelledby="agent-activity-heading" />}
+      </PagedList>
     </section>
   );
 }

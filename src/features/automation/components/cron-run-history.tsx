@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { errorMessage, type CronJob, type CronRun } from '@/api';
 import { formatDateTime } from '@/lib/format';
-import { DataTable, QueryNotice, ShowMore } from '@/ui';
+import { DataTable, PagedList } from '@/ui';
 import { automationQueries, uniqueById } from '../queries';
 import { RunStatusBadge } from './automation-bits';
 
@@ -16,16 +16,14 @@ export function CronRunHistory({ job, id }: { job: CronJob; id: string }) {
       <h4 id={headingId} className="visually-hidden">
         Runs of {job.name}
       </h4>
-      {!runs ? (
-        query.error ? (
-          <QueryNotice status="error" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-        ) : (
-          <QueryNotice status="loading" label="Loading runs…" />
-        )
-      ) : runs.length === 0 ? (
-        <p className="muted">It has not run yet.</p>
-      ) : (
-        <>
+      <PagedList
+        query={query}
+        items={runs}
+        errorMessage={errorMessage}
+        loadingLabel="Loading runs…"
+        empty={<p className="muted">It has not run yet.</p>}
+      >
+        {(runs) => (
           <DataTable aria-labelledby={headingId} className="automation-table">
             <thead>
               <tr>
@@ -60,14 +58,8 @@ export function CronRunHistory({ job, id }: { job: CronJob; id: string }) {
               ))}
             </tbody>
           </DataTable>
-          <ShowMore
-            hasMore={Boolean(query.hasNextPage)}
-            loading={query.isFetchingNextPage}
-            error={query.isFetchNextPageError ? errorMessage(query.error) : null}
-            onMore={() => void query.fetchNextPage()}
-          />
-        </>
-      )}
+        )}
+      </PagedList>
     </div>
   );
 }

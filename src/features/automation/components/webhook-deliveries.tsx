@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage, type WebhookDelivery, type WebhookEndpoint } from '@/api';
 import { formatDateTime } from '@/lib/format';
-import { Button, CopyButton, DataTable, Dialog, QueryNotice, ShowMore } from '@/ui';
+import { Button, CopyButton, DataTable, Dialog, PagedList } from '@/ui';
 import { formatBytes, prettyPayload } from '../format';
 import { useRedeliver } from '../mutations';
 import { automationQueries, uniqueById } from '../queries';
@@ -25,16 +25,14 @@ export function WebhookDeliveries({ endpoint, id }: { endpoint: WebhookEndpoint;
       <h4 id={headingId} className="visually-hidden">
         Deliveries to {endpoint.name}
       </h4>
-      {!deliveries ? (
-        query.error ? (
-          <QueryNotice status="error" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-        ) : (
-          <QueryNotice status="loading" label="Loading deliveries…" />
-        )
-      ) : deliveries.length === 0 ? (
-        <p className="muted">No deliveries yet. They show here as they come in.</p>
-      ) : (
-        <>
+      <PagedList
+        query={query}
+        items={deliveries}
+        errorMessage={errorMessage}
+        loadingLabel="Loading deliveries…"
+        empty={<p className="muted">No deliveries yet. They show here as they come in.</p>}
+      >
+        {(deliveries) => (
           <DataTable aria-labelledby={headingId} className="automation-table">
             <thead>
               <tr>
@@ -97,14 +95,8 @@ export function WebhookDeliveries({ endpoint, id }: { endpoint: WebhookEndpoint;
               })}
             </tbody>
           </DataTable>
-          <ShowMore
-            hasMore={Boolean(query.hasNextPage)}
-            loading={query.isFetchingNextPage}
-            error={query.isFetchNextPageError ? errorMessage(query.error) : null}
-            onMore={() => void query.fetchNextPage()}
-          />
-        </>
-      )}
+        )}
+      </PagedList>
       <PayloadDialog delivery={viewing} onClose={() => setViewing(null)} />
     </div>
   );

@@ -1,21 +1,14 @@
 import { select } from 'd3-selection';
 import { zoom, zoomIdentity, type ZoomBehavior } from 'd3-zoom';
-import {
-  type KeyboardEvent,
-  type PointerEvent,
-  type RefObject,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-} from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { MoreIcon } from '@/ui';
-import { centerOf, CARD, type ChartLayout, fitTransform, hitTest } from '../chart-layout';
+import { CARD, type ChartLayout, hitTest } from '../chart-layout';
 import { Minimap, type MinimapHandle } from './minimap';
 import { drawChart, type DrawState, type Palette, readPalette, type TextCache, type Transform } from './render';
+import { type DropPreview, useCardDrag } from './use-card-drag';
+import { centreOn, fitView, glide, initialView, MAX_SCALE, MIN_SCALE, READABLE, revealing, zoomedBy } from './viewport';
 
-/** What a drop onto a node would do, in words, or why it cannot be done. */
-export type DropPreview = { ok: true; label: string } | { ok: false; reason: string };
+export type { DropPreview } from './use-card-drag';
 
 /** Commands the page gives the chart: fit, zoom, go to a node. */
 export type ChartController = {
@@ -46,12 +39,6 @@ type OrgCanvasProps = {
   planDrop?: (draggedKey: string, targetKey: string) => DropPreview;
   onDrop?: (draggedKey: string, targetKey: string) => void;
 };
-
-const MIN_SCALE = 0.005;
-const MAX_SCALE = 2.5;
-/** The zoom a search result is shown at when the chart is smaller. */
-const READABLE = 0.9;
-const DRAG_THRESHOLD = 5;
 
 /** The clock frames are timed with (outside the component: it only runs in event handlers and frames). */
 const clock = () => performance.now();
@@ -86,7 +73,6 @@ export function OrgCanvas({
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const selectionRef = useRef<HTMLDivElement>(null);
   const actionsRef = useRef<HTMLButtonElement>(null);
-  const tooltipRef = useRef<HTMLDivElement>(null);
   const minimapRef = useRef<MinimapHandle>(null);
   const layoutRef = useRef(layout);
   const transformRef = useRef<Transform>({ x: 0, y: 0, k: 1 });
@@ -98,14 +84,6 @@ export function OrgCanvas({
   const frameRef = useRef(0);
   const paintedRef = useRef(false);
   const animationRef = useRef(0);
-  const pressRef = useRef<{
-    x: number;
-    y: number;
-    key: string | null;
-    part: 'toggle' | 'card' | null;
-    drag: boolean;
-    preview?: { targetKey: string | null; result: DropPreview | null };
-  } | null>(null);
   // The latest callbacks, for listeners installed once.
   const propsRef = useRef({ canEdit, onSelect, onToggle, onOpen, onMenu, planDrop, onDrop });
   useEffect(() => {
@@ -164,56 +142,20 @@ export function OrgCanvas({
   /** Moves the view to `target`, gliding unless motion is reduced. */
   const animateTo = (target: Transform) => {
     cancelAnimationFrame(animationRef.current);
-    const from = transformRef.current;
-    const { width, height } = sizeRef.current;
+    const { width } = sizeRef.current;
     if (reducedMotion() || !width) {
       setTransform(target);
       return;
     }
-    // Interpolate the centre of the view in chart units and the zoom geometrically.
-    const c0 = { x: (width / 2 - from.x) / from.k, y: (height / 2 - from.y) / from.k };
-    const c1 = { x: (width / 2 - target.x) / target.k, y: (height / 2 - target.y) / target.k };
+    const at = glide(transformRef.current, target, sizeRef.current);
     const started = clock();
     const duration = 380;
     const step = (now: number) => {
       const t = Math.min(1, (now - started) / duration);
-      const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
-      const k = from.k ** (1 - eased) * target.k ** eased;
-      const cx = c0.x + (c1.x - c0.x) * eased;
-      const cy = c0.y + (c1.y - c0.y) * eased;
-      setTransform({ k, x: width / 2 - cx * k, y: height / 2 - cy * k });
+      setTransform(at(t));
       if (t < 1) animationRef.current = requestAnimationFrame(step);
     };
     animationRef.current = requestAnimationFrame(step);
-  };
-
-  const centreOn = (key: string, k: number): Transform | null => {
-    const node = layoutRef.current.byKey.get(key);
-    if (!node) return null;
-    const { width, height } = sizeRef.current;
-    const centre = centerOf(node);
-    return { k, x: width / 2 - centre.x * k, y: height / 2 - centre.y * k };
-  };
-
-  const fitView = (): Transform => {
-    const { width, height } = sizeRef.current;
-    return fitTransform(layoutRef.current.bounds, width, height, { minScale: MIN_SCALE });
-  };
-
-  /** The first view: the deep-linked node, the whole chart when it is readable, else its top. */
-  const initialView = (key: string | null): Transform => {
-    const linked = key ? centreOn(key, 1) : null;
-    if (linked) return linked;
-    const fitted = fitView();
-    if (fitted.k >= 0.45) return fitted;
-    const top = layoutRef.current.nodes[0];
-    if (!top) return fitted;
-    const k = 0.75;
-    const { width } = sizeRef.current;
-    const centre = centerOf(top);
-    return layoutRef.current.orientation === 'vertical'
-      ? { k, x: width / 2 - centre.x * k, y: 40 - top.y * k }
-      : { k, x: 40 - top.x * k, y: sizeRef.current.height / 2 - centre.y * k };
   };
 
   const measure = () => {
@@ -296,7 +238,9 @@ export function OrgCanvas({
     if (canvas) minimapRef.current?.repaint(layout, (paletteRef.current ??= readPalette(canvas)));
     if (first || previous.orientation !== layout.orientation) {
       cancelAnimationFrame(animationRef.current);
-      setTransform(first ? initialView(initialKeyRef.current) : fitView());
+      setTransform(
+        first ? initialView(layout, sizeRef.current, initialKeyRef.current) : fitView(layout, sizeRef.current),
+      );
     } else if (anchorKey) {
       const before = previous.byKey.get(anchorKey);
       const after = layout.byKey.get(anchorKey);
@@ -318,36 +262,15 @@ export function OrgCanvas({
 
   useEffect(() => {
     controllerRef.current = {
-      fit: () => animateTo(fitView()),
-      zoomBy: (factor) => {
-        const { width, height } = sizeRef.current;
-        const { x, y, k } = transformRef.current;
-        const next = Math.min(MAX_SCALE, Math.max(MIN_SCALE, k * factor));
-        const cx = (width / 2 - x) / k;
-        const cy = (height / 2 - y) / k;
-        animateTo({ k: next, x: width / 2 - cx * next, y: height / 2 - cy * next });
-      },
+      fit: () => animateTo(fitView(layoutRef.current, sizeRef.current)),
+      zoomBy: (factor) => animateTo(zoomedBy(transformRef.current, sizeRef.current, factor)),
       flyTo: (key) => {
-        const target = centreOn(key, Math.max(READABLE, transformRef.current.k));
+        const target = centreOn(layoutRef.current, sizeRef.current, key, Math.max(READABLE, transformRef.current.k));
         if (target) animateTo(target);
       },
       reveal: (key) => {
-        const node = layoutRef.current.byKey.get(key);
-        if (!node) return;
-        const { width, height } = sizeRef.current;
-        const { x, y, k } = transformRef.current;
-        const margin = 24;
-        const left = x + node.x * k;
-        const top = y + node.y * k;
-        const right = left + CARD.width * k;
-        const bottom = top + CARD.height * k;
-        let dx = 0;
-        let dy = 0;
-        if (left < margin) dx = margin - left;
-        else if (right > width - margin) dx = width - margin - right;
-        if (top < margin) dy = margin - top;
-        else if (bottom > height - margin) dy = height - margin - bottom;
-        if (dx || dy) animateTo({ k, x: x + dx, y: y + dy });
+        const target = revealing(layoutRef.current, transformRef.current, sizeRef.current, key);
+        if (target) animateTo(target);
       },
       palette: () => (paletteRef.current ??= readPalette(canvasRef.current!)),
     };
@@ -356,93 +279,18 @@ export function OrgCanvas({
     };
   });
 
-  const setHover = (key: string | null) => {
-    if (drawStateRef.current.hoverKey === key) return;
-    drawStateRef.current = { ...drawStateRef.current, hoverKey: key };
-    requestDraw();
-  };
-
-  const showTooltip = (text: string | null, event?: { clientX: number; clientY: number }, ok = true) => {
-    const tooltip = tooltipRef.current;
-    const container = containerRef.current;
-    if (!tooltip || !container) return;
-    if (!text || !event) {
-      tooltip.hidden = true;
-      return;
-    }
-    const box = container.getBoundingClientRect();
-    tooltip.hidden = false;
-    tooltip.textContent = text;
-    tooltip.dataset.ok = String(ok);
-    tooltip.style.transform = `translate(${event.clientX - box.left + 14}px, ${event.clientY - box.top + 18}px)`;
-  };
-
-  const cancelDrag = () => {
-    pressRef.current = null;
-    drawStateRef.current = { ...drawStateRef.current, drag: null };
-    showTooltip(null);
-    requestDraw();
-  };
-
-  function handlePointerDown(event: PointerEvent<HTMLCanvasElement>) {
-    if (event.button !== 0) return;
-    const hit = hitTest(layoutRef.current, pointAt(event));
-    pressRef.current = {
-      x: event.clientX,
-      y: event.clientY,
-      key: hit?.node.key ?? null,
-      part: hit?.part ?? null,
-      drag: false,
-    };
-    if (canEdit && hit?.part === 'card' && event.pointerType !== 'touch')
-      event.currentTarget.setPointerCapture(event.pointerId);
-  }
-
-  function handlePointerMove(event: PointerEvent<HTMLCanvasElement>) {
-    const press = pressRef.current;
-    if (!press || !(event.buttons & 1)) {
-      const hit = hitTest(layoutRef.current, pointAt(event));
-      setHover(hit?.node.key ?? null);
-      event.currentTarget.style.cursor = hit ? (hit.part === 'card' && canEdit ? 'grab' : 'pointer') : 'default';
-      return;
-    }
-    const moved = Math.hypot(event.clientX - press.x, event.clientY - press.y) > DRAG_THRESHOLD;
-    if (!canEdit || press.part !== 'card' || !press.key || (!press.drag && !moved)) return;
-    press.drag = true;
-    const at = pointAt(event);
-    const hit = hitTest(layoutRef.current, at);
-    const targetKey = hit && hit.node.key !== press.key ? hit.node.key : null;
-    // Asked once per target, not on every move over it.
-    if (!press.preview || press.preview.targetKey !== targetKey)
-      press.preview = { targetKey, result: targetKey && planDrop ? planDrop(press.key, targetKey) : null };
-    const preview = press.preview.result;
-    drawStateRef.current = {
-      ...drawStateRef.current,
-      drag: { key: press.key, at, targetKey, ok: Boolean(preview?.ok) },
-    };
-    event.currentTarget.style.cursor = 'grabbing';
-    showTooltip(
-      preview ? (preview.ok ? preview.label : preview.reason) : 'Drop on a person, an agent or a team',
-      event,
-      Boolean(preview?.ok),
-    );
-    requestDraw();
-  }
-
-  function handlePointerUp(event: PointerEvent<HTMLCanvasElement>) {
-    const press = pressRef.current;
-    pressRef.current = null;
-    if (!press) return;
-    const drag = drawStateRef.current.drag;
-    if (press.drag) {
-      cancelDrag();
-      if (drag?.targetKey && drag.ok) onDrop?.(drag.key, drag.targetKey);
-      return;
-    }
-    if (Math.hypot(event.clientX - press.x, event.clientY - press.y) > DRAG_THRESHOLD || !press.key) return;
-    if (press.part === 'toggle') onToggle(press.key);
-    else onSelect(press.key);
-  }
+  const { tooltipRef, setHover, cancelDrag, onPointerDown, onPointerMove, onPointerUp } = useCardDrag({
+    layoutRef,
+    drawStateRef,
+    containerRef,
+    pointAt,
+    requestDraw,
+    canEdit,
+    planDrop,
+    onDrop,
+    onToggle,
+    onSelect,
+  });
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -516,9 +364,9 @@ export function OrgCanvas({
         <canvas
           ref={canvasRef}
           aria-hidden="true"
-          onPointerDown={handlePointerDown}
-          onPointerMove={handlePointerMove}
-          onPointerUp={handlePointerUp}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={onPointerUp}
           onPointerCancel={cancelDrag}
           onPointerLeave={() => setHover(null)}
           onDoubleClick={(event) => {

@@ -1,63 +1,15 @@
-import { errorMessage, isApiError, type WikiAuthor, type WikiPage } from '@/api';
-import { readableMarkdown } from '../diff';
+import type { WikiAuthor, WikiPage } from '@/api';
 import { clearDraft, readDraft, writeDraft } from '../drafts';
 import type { SaveBody, SaveOutcome } from '../mutations';
+import { excerptOf, OwnBlocks } from './own-blocks';
+import { type AutoMerge, type Conflict, type EditorPort, failureState, type SaverState, type Side } from './save-state';
+
+export type { AutoMerge, Conflict, EditorPort, SaveStatus, SaverState } from './save-state';
 
 /** How long the page waits after the last keystroke before it saves itself. */
 export const AUTOSAVE_MS = 800;
 const RETRY_FIRST_MS = 2_000;
 const RETRY_MAX_MS = 30_000;
-
-/** What the editor shows and accepts: its Markdown, read on demand, and replaced when told. */
-export type EditorPort = {
-  getMarkdown: () => string;
-  /** Replaces the content (not an edit of the person's: no save, no undo step). */
-  setMarkdown: (markdown: string) => void;
-};
-
-export type SaveStatus =
-  /** Nothing typed since the page was opened or last saved. */
-  | 'saved'
-  /** Typed, waiting for the pause before saving, or on its way. */
-  | 'saving'
-  /** The server could not be reached: kept here, and sent again. */
-  | 'offline'
-  /** A colleague saved in between and the edits overlap: the person decides. */
-  | 'conflict'
-  /** The server refused (too large, a bad comment mark, no longer allowed…). */
-  | 'error';
-
-type Side = { markdown: string; title: string };
-/** The three versions a conflict shows (helper D's dialog takes these). */
-export type Conflict = {
-  base: Side & { revisionId: string };
-  mine: Side;
-  theirs: Side & { revisionId: string; updatedBy: WikiAuthor; updatedAt: string };
-};
-
-export type SaverState = {
-  status: SaveStatus;
-  /** The server's message for `error`. */
-  message?: string;
-  /** `error` only: whether sending the same text again can succeed (not for a page over the size limit). */
-  retryable?: boolean;
-  /** The title as typed. */
-  title: string;
-  conflict: Conflict | null;
-  /** Someone else saved while there were unsaved edits here: who (merged on the next save). */
-  remote: WikiAuthor | null;
-  /** The edits were merged automatically with this person's (for a short notice). */
-  merged: { with: string; at: number } | null;
-  /** A colleague's save took out text this person saved here shortly before (for a notice). */
-  replaced: { by: string; excerpt: string; at: number } | null;
-  /** The page opened with a draft kept from an earlier visit. */
-  restoredDraft: boolean;
-  /** The revision the editor's content is based on. */
-  revisionId: string;
-};
-
-/** Merges a three-way change; null when both sides touched the same blocks (or both retitled). */
-export type AutoMerge = (base: Side, mine: Side, theirs: Side) => Promise<Side | null>;
 
 type Options = {
   page: WikiPage;
@@ -86,8 +38,8 @@ type Base = { revisionId: string; markdown: string | null; title: string; update
 export class PageSaver {
   private readonly options: Options;
   private port: EditorPort | null = null;
-  /** Blocks (as read, without comment syntax) that this person's saves here added, newest last. */
-  private mine: string[] = [];
+  /** The blocks this person's saves here added (for the notice when a colleague takes them out). */
+  private readonly mine = new OwnBlocks();
   private base: Base;
   private title: string;
   private dirty = false;
@@ -227,7 +179,7 @@ export class PageSaver {
       if (this.disposed || page.revisionId === this.base.revisionId) return;
       // Typed meanwhile: the next save meets the newer revision and merges.
       if (this.hasUnsaved()) return this.update({ remote: page.updatedBy });
-      const lost = page.updatedBy.userId === this.options.userId ? [] : this.takeLost(page.markdown);
+      const lost = page.updatedBy.userId === this.options.userId ? [] : this.mine.takeLost(page.markdown);
       this.show(page);
       if (lost.length > 0)
         this.update({ replaced: { by: page.updatedBy.name, excerpt: excerptOf(lost[0]!), at: Date.now() } });
@@ -368,7 +320,7 @@ export class PageSaver {
       return;
     }
     const page = outcome.page;
-    this.noteMine(base.markdown ?? page.markdown, page.markdown);
+    this.mine.note(base.markdown ?? page.markdown, page.markdown);
     this.latestPage = page;
     this.base = { revisionId: page.revisionId, markdown: page.markdown, title: page.title, updatedAt: page.updatedAt };
     this.options.onStored(page);
@@ -392,25 +344,12 @@ export class PageSaver {
 
   private failed(error: unknown, sent?: Side) {
     this.dirty = true;
-    if (isApiError(error) && error.status === 0) {
-      this.update({ status: 'offline', message: undefined });
+    const failure = failureState(error, sent);
+    this.update(failure);
+    if (failure.status === 'offline') {
       clearTimeout(this.retryTimer);
       this.retryTimer = setTimeout(() => this.retry(), this.retryDelay);
       this.retryDelay = Math.min(RETRY_MAX_MS, this.retryDelay * 2);
-    } else if (isApiError(error) && error.status === 413) {
-      // Sending it again cannot help: the text has to get shorter (the next edit saves again).
-      const megabytes = (new Blob([sent?.markdown ?? '']).size / 1_048_576).toFixed(1);
-      this.update({
-        status: 'error',
-        retryable: false,
-        message: `This page is ${megabytes} MB, over the 2 MB a page can hold. Shorten it (or move part of it to a new page) and it saves again.`,
-      });
-    } else {
-      const message =
-        isApiError(error) && error.issues[0]
-          ? `${error.issues[0].path}: ${error.issues[0].message}`
-          : errorMessage(error);
-      this.update({ status: 'error', retryable: true, message });
     }
     this.rejectWaiters(error);
   }
@@ -488,21 +427,6 @@ export class PageSaver {
   }
 
   /** Shows a page from the server in place (nothing unsaved here). */
-  /** Remembers the blocks a save of mine added (the last 100). */
-  private noteMine(before: string, after: string) {
-    const had = new Set(blocksOf(before));
-    for (const block of blocksOf(after)) if (!had.has(block)) this.mine.push(block);
-    this.mine = this.mine.slice(-100);
-  }
-
-  /** The blocks of mine that `markdown` no longer has; they are forgotten. */
-  private takeLost(markdown: string): string[] {
-    const now = new Set(blocksOf(markdown));
-    const lost = this.mine.filter((block) => !now.has(block));
-    this.mine = this.mine.filter((block) => now.has(block));
-    return lost;
-  }
-
   private show(page: WikiPage) {
     this.latestPage = page;
     this.base = { revisionId: page.revisionId, markdown: page.markdown, title: page.title, updatedAt: page.updatedAt };
@@ -530,17 +454,4 @@ export class PageSaver {
     this.state = { ...this.state, ...patch };
     this.listeners.forEach((listener) => listener());
   }
-}
-
-/** A page's blocks as people read them: paragraphs, items, … without comment or block-key syntax. */
-function blocksOf(markdown: string): string[] {
-  return readableMarkdown(markdown)
-    .split(/\n{2,}/)
-    .map((block) => block.trim())
-    .filter((block) => /[\p{L}\p{N}]/u.test(block));
-}
-
-function excerptOf(block: string): string {
-  const flat = block.replace(/\s+/g, ' ');
-  return flat.length > 80 ? `${flat.slice(0, 79)}…` : flat;
 }

@@ -1,8 +1,8 @@
 import type { Editor } from '@tiptap/core';
 import { NodeSelection, type Transaction } from '@tiptap/pm/state';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, errorMessage, onLiveEvent } from '@/api';
+import { errorMessage } from '@/api';
 import { useMe } from '@/features/auth';
 import {
   commentQueries,
@@ -14,20 +14,12 @@ import {
   type Thread,
 } from '@/features/comments';
 import { Button, QueryNotice } from '@/ui';
-import { createAnchoredThread } from '../create-thread';
-import {
-  composeTargetOf,
-  editorAnchors,
-  onCommentUiEvent,
-  pendingTarget,
-  setCommentUi,
-  setPendingTarget,
-  type AnchorRange,
-  type CommentUi,
-  type ThreadState,
-} from '../extension';
+import { composeTargetOf, editorAnchors, onCommentUiEvent, setPendingTarget } from '../extension';
+import { useCommentHighlights } from '../hooks/use-comment-highlights';
+import { COMPOSER_ID, useMarginLayout } from '../hooks/use-margin-layout';
 import { useMediaQuery } from '../hooks/use-media-query';
-import { stackMargin, type MarginItem } from '../layout';
+import { useNewThread } from '../hooks/use-new-thread';
+import { useThreadRefresh } from '../hooks/use-thread-refresh';
 import { filterOf, threadOf, type ThreadFilter } from '../model';
 import { wikiCommentTarget } from '../target';
 import { AllCommentsPanel } from './all-comments-panel';
@@ -52,7 +44,6 @@ export type WikiCommentsProps = {
 
 /** Below this width the margin has no room: threads open in a side panel. */
 const NARROW = '(max-width: 1099px)';
-const COMPOSER_ID = '__composer';
 
 function joinKeys(keys: Iterable<string>) {
   return [...keys].join(' ');
@@ -63,20 +54,6 @@ function anchorOrder(editor: Editor | null): string {
   if (!editor || editor.isDestroyed) return '';
   const entries = [...editorAnchors(editor)].sort((a, b) => a[1][0]!.from - b[1][0]!.from);
   return joinKeys(entries.map(([anchor]) => anchor));
-}
-
-/** Viewport top of a range's first line (or of a block), or null when it cannot be measured. */
-function rangeTop(editor: Editor, range: AnchorRange | undefined): number | null {
-  if (!range || editor.isDestroyed) return null;
-  try {
-    if (range.block) {
-      const dom = editor.view.nodeDOM(range.from);
-      if (dom instanceof HTMLElement) return dom.getBoundingClientRect().top;
-    }
-    return editor.view.coordsAtPos(Math.min(range.from, editor.state.doc.content.size), 1).top;
-  } catch {
-    return null;
-  }
 }
 
 function reducedMotion() {
@@ -99,7 +76,6 @@ export function WikiComments({
   onThreadChange,
 }: WikiCommentsProps) {
   const me = useMe();
-  const queryClient = useQueryClient();
   const target = useMemo(() => wikiCommentTarget(projectId, pageId), [projectId, pageId]);
   const query = useQuery(commentQueries.thread(target));
   useCommentLive(target);
@@ -118,9 +94,6 @@ export function WikiComments({
   const activeAnchor = activeThread?.root.anchor ?? null;
   const [hovered, setHovered] = useState<string | null>(null);
   const [panel, setPanel] = useState<{ filter: ThreadFilter } | null>(null);
-  const [composing, setComposing] = useState<{ quote: string } | null>(null);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<unknown>(null);
 
   // Deleting a thread takes its mark out of the text (the next save stores that).
   const onChange = useCallback(
@@ -159,12 +132,6 @@ export function WikiComments({
   const [pinned, setPinned] = useState<string | null>(() => threadId ?? null);
   const pinnedRootId = threadOf(threads, pinned)?.root.id ?? null;
   const layoutPriority = useRef<string | null>(null);
-  useLayoutEffect(() => {
-    activeRef.current = composing ? COMPOSER_ID : activeRootId;
-    layoutPriority.current = composing ? COMPOSER_ID : pinnedRootId;
-    narrowRef.current = narrow;
-    threadsRef.current = threads;
-  });
   /** A passage to bring into view once it can be found (deep link, "Show in text"). */
   const [scrollTo, setScrollTo] = useState<{ id: string } | null>(() => (threadId ? { id: threadId } : null));
   const focusRequest = useRef<string | null>(null);
@@ -192,67 +159,23 @@ export function WikiComments({
 
   const openPanel = useCallback((filter: ThreadFilter) => setPanel({ filter }), []);
 
+  // --- New thread ---
+  const newThread = useNewThread({ editor, saveNow, create: mutations.create, onCreated: activate });
+  const { composing } = newThread;
+
+  // The latest values for the refs of the activation above.
+  useLayoutEffect(() => {
+    activeRef.current = composing ? COMPOSER_ID : activeRootId;
+    layoutPriority.current = composing ? COMPOSER_ID : pinnedRootId;
+    narrowRef.current = narrow;
+    threadsRef.current = threads;
+  });
+
   // --- Follow the editor ---
   /** Where the floating "Add comment" button goes: just above the start of a selection. */
   const [addAt, setAddAt] = useState<{ top: number; left: number } | null>(null);
-  const layer = useRef<HTMLDivElement>(null);
-  const frame = useRef(0);
-
-  const relayout = useCallback(() => {
-    const host = layer.current;
-    if (!host || !editor || editor.isDestroyed) return;
-    // No thread in the margin (most pages, while typing): nothing to measure, so no forced layout.
-    if (!host.querySelector('[data-margin-id]')) {
-      host.style.minHeight = '';
-      return;
-    }
-    const base = host.getBoundingClientRect().top;
-    const anchors = editorAnchors(editor);
-    const items: MarginItem[] = [];
-    const cards = new Map<string, HTMLElement>();
-    for (const card of host.querySelectorAll<HTMLElement>('[data-margin-id]')) {
-      const id = card.dataset.marginId!;
-      const anchor = card.dataset.marginAnchor;
-      let top: number | null = null;
-      if (id === COMPOSER_ID) {
-        const pending = pendingTarget(editor);
-        top = pending
-          ? rangeTop(
-              editor,
-              pending.kind === 'text'
-                ? { from: pending.from, to: pending.to }
-                : { from: pending.pos, to: pending.pos + 1, block: true },
-            )
-          : null;
-      } else if (anchor) {
-        top = rangeTop(editor, anchors.get(anchor)?.[0]);
-      }
-      if (top === null) {
-        card.style.visibility = 'hidden';
-        continue;
-      }
-      items.push({ id, anchor: top - base, height: card.offsetHeight });
-      cards.set(id, card);
-    }
-    const tops = stackMargin(items, { activeId: layoutPriority.current, gap: 8 });
-    let bottom = 0;
-    for (const [id, top] of tops) {
-      const card = cards.get(id)!;
-      card.style.top = `${Math.round(top)}px`;
-      card.style.visibility = '';
-      bottom = Math.max(bottom, top + card.offsetHeight);
-    }
-    host.style.minHeight = `${Math.ceil(bottom)}px`;
-  }, [editor]);
-
-  const schedule = useCallback(() => {
-    if (frame.current) return;
-    frame.current = requestAnimationFrame(() => {
-      frame.current = 0;
-      relayout();
-    });
-  }, [relayout]);
-  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+  const { layer, schedule } = useMarginLayout(editor, layoutPriority, { threads: marginThreads, composing, narrow });
+  const openComposer = newThread.open;
 
   // Editor events: anchors and selection after each change, composer requests, hover, clicks.
   useEffect(() => {
@@ -296,8 +219,7 @@ export function WikiComments({
           event.target.kind === 'text'
             ? doc.textBetween(event.target.from, event.target.to, ' ', ' ')
             : (doc.nodeAt(event.target.pos)?.textContent ?? '');
-        setComposing({ quote: quote.replace(/\s+/g, ' ').trim().slice(0, 300) });
-        setSendError(null);
+        openComposer(quote.replace(/\s+/g, ' ').trim().slice(0, 300));
         if (narrowRef.current) setPanel((current) => current ?? { filter: 'open' });
       } else if (event.type === 'activate') {
         const candidates = threadsRef.current.filter(
@@ -323,45 +245,9 @@ export function WikiComments({
       editor.off('mount', followAll);
       stop();
     };
-  }, [editor, schedule, activate]);
+  }, [editor, layer, schedule, activate, openComposer]);
 
-  // Re-align on resizes: the column, the editor, each card (a reply box opening).
-  useEffect(() => {
-    if (!editor || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(schedule);
-    if (layer.current) observer.observe(layer.current);
-    if (!editor.isDestroyed) observer.observe(editor.view.dom);
-    layer.current?.querySelectorAll('[data-margin-id]').forEach((card) => observer.observe(card));
-    window.addEventListener('resize', schedule);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener('resize', schedule);
-    };
-  }, [editor, schedule, marginThreads, composing, narrow]);
-
-  useLayoutEffect(() => {
-    relayout();
-  });
-
-  // --- The highlights follow the threads ---
-  const ui = useMemo<CommentUi>(() => {
-    const states = new Map<string, ThreadState>();
-    for (const { root } of threads) {
-      if (!root.anchor || root.detachedAt) continue;
-      if (states.get(root.anchor) !== 'open') states.set(root.anchor, root.resolvedAt ? 'resolved' : 'open');
-    }
-    const described = new Map<string, string>();
-    if (!narrow) for (const { root } of marginThreads) described.set(root.anchor!, `wiki-thread-desc-${root.id}`);
-    return { threads: states, active: activeAnchor, hovered, described };
-  }, [threads, marginThreads, activeAnchor, hovered, narrow]);
-  useEffect(() => {
-    if (editor) setCommentUi(editor, ui);
-    if (!editor) return;
-    // Set again once the view exists (the editor may mount after this effect ran).
-    const apply = () => setCommentUi(editor, ui);
-    editor.on('mount', apply);
-    return () => void editor.off('mount', apply);
-  }, [editor, ui]);
+  const ui = useCommentHighlights(editor, { threads, marginThreads, activeAnchor, hovered, narrow });
 
   // --- Scroll to a passage (deep link, "Show in text"); a thread not in the text opens in the panel ---
   const scrolled = useRef<object | null>(null);
@@ -391,76 +277,7 @@ export function WikiComments({
     focusRequest.current = null;
     element.focus();
   });
-
-  // --- Detached state changes with saves: read the threads again ---
-  useEffect(() => {
-    const stop = onLiveEvent('wiki.page.saved', ({ data }) => {
-      if (data.pageId === pageId) void queryClient.invalidateQueries({ queryKey: target.key });
-    });
-    return stop;
-  }, [pageId, queryClient, target]);
-  // Our own saves: only a change of the anchors present can detach or reattach a thread.
-  const orderRef = useRef(order);
-  useLayoutEffect(() => {
-    orderRef.current = order;
-  });
-  const savedOrder = useRef<string | null>(null);
-  useEffect(() => {
-    if (savedOrder.current !== null && savedOrder.current !== orderRef.current) {
-      void queryClient.invalidateQueries({ queryKey: target.key });
-    }
-    savedOrder.current = orderRef.current;
-  }, [page.revisionId, queryClient, target]);
-
-  // --- New thread ---
-  const closeComposer = useCallback(
-    (refocus: boolean) => {
-      setComposing(null);
-      setSendError(null);
-      if (!editor || editor.isDestroyed) return;
-      const pending = pendingTarget(editor);
-      setPendingTarget(editor, null);
-      if (refocus) {
-        if (pending?.kind === 'text')
-          editor.chain().setTextSelection({ from: pending.from, to: pending.to }).focus().run();
-        else editor.commands.focus();
-      }
-    },
-    [editor],
-  );
-
-  const submit = useCallback(
-    (text: string, done: () => void) => {
-      if (!editor || editor.isDestroyed) return;
-      const pending = pendingTarget(editor);
-      if (!pending) {
-        setSendError(new ApiError(0, 'The passage is no longer in the page.'));
-        return;
-      }
-      setSending(true);
-      setSendError(null);
-      createAnchoredThread({
-        editor,
-        target: pending,
-        text,
-        saveNow,
-        create: (input) => mutations.create.mutateAsync(input),
-      })
-        .then((comment) => {
-          const passage = pendingTarget(editor);
-          done();
-          closeComposer(false);
-          activate(comment.id);
-          if (editor.isDestroyed) return;
-          // Back to the text, the caret after the passage (a selection would offer "Add comment" again).
-          const caret = passage?.kind === 'text' ? passage.to : editor.state.selection.to;
-          editor.chain().setTextSelection(caret).focus().run();
-        })
-        .catch((error: unknown) => setSendError(error))
-        .finally(() => setSending(false));
-    },
-    [editor, saveNow, mutations.create, closeComposer, activate],
-  );
+  useThreadRefresh(pageId, target, order, page.revisionId);
 
   // --- "Show in text": select the passage and put the caret there ---
   const showInText = useCallback(
@@ -487,10 +304,10 @@ export function WikiComments({
     <NewThreadComposer
       pageId={pageId}
       quote={composing.quote}
-      pending={sending}
-      error={sendError}
-      onSubmit={submit}
-      onCancel={() => closeComposer(true)}
+      pending={newThread.sending}
+      error={newThread.sendError}
+      onSubmit={newThread.submit}
+      onCancel={() => newThread.close(true)}
     />
   );
 

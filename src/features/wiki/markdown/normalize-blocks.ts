@@ -1,0 +1,119 @@
+/**
+ * Parsed content made valid for the wiki's schema (`normalizeBlocks`), after @tiptap/markdown has
+ * read a document: images are blocks, list items start with a paragraph, headings stop at level 4,
+ * paragraphs are trimmed and written on one line, blocked images stay as text.
+ */
+import type { JSONContent } from '@tiptap/core';
+import { renderImage } from './markdown-write';
+import { isAllowedImageSrc } from './urls';
+
+const TEXTBLOCKS = new Set(['paragraph', 'heading']);
+const INLINE = new Set(['text', 'hardBreak']);
+const FIRST_CHILD_PARAGRAPH = new Set(['listItem', 'taskItem']);
+
+/**
+ * An image the wiki does not render (data:, javascript:, …) is kept as the text of its Markdown,
+ * so nothing is lost and nothing is loaded.
+ */
+function blockedImageText(node: JSONContent): JSONContent {
+  return { type: 'text', text: renderImage({ ...node, attrs: { ...node.attrs, blockKey: null } }) };
+}
+
+/**
+ * A soft line break inside a paragraph reads as a space: the normal form writes a paragraph on one
+ * line (hard breaks aside), so a comment run never spans two lines.
+ */
+function joinSoftBreaks(node: JSONContent): JSONContent {
+  if (node.type !== 'text' || !node.text?.includes('\n')) return node;
+  const inCode = node.marks?.some((m) => m.type === 'code');
+  return inCode ? node : { ...node, text: node.text.replace(/[ \t]*\n[ \t]*/g, ' ') };
+}
+
+/** A hard break at the start or end of a paragraph is no line break in Markdown: it goes. */
+export function withoutEdgeBreaks(inline: JSONContent[]): JSONContent[] {
+  let start = 0;
+  let end = inline.length;
+  while (start < end && inline[start]!.type === 'hardBreak') start += 1;
+  while (end > start && inline[end - 1]!.type === 'hardBreak') end -= 1;
+  return start === 0 && end === inline.length ? inline : inline.slice(start, end);
+}
+
+/** A paragraph's content starts and ends without whitespace, as CommonMark reads it. */
+function trimEdges(inline: JSONContent[]): JSONContent[] {
+  const out = withoutEdgeBreaks(inline);
+  let emptied = false;
+  const first = out[0];
+  if (first?.type === 'text' && /^\s/.test(first.text ?? '') && !first.marks?.some((m) => m.type === 'code')) {
+    out[0] = { ...first, text: first.text!.replace(/^\s+/, '') };
+    emptied ||= out[0].text === '';
+  }
+  const lastIndex = out.length - 1;
+  const last = out[lastIndex];
+  if (last?.type === 'text' && /\s$/.test(last.text ?? '') && !last.marks?.some((m) => m.type === 'code')) {
+    out[lastIndex] = { ...last, text: last.text!.replace(/\s+$/, '') };
+    emptied ||= out[lastIndex].text === '';
+  }
+  return emptied ? out.filter((n) => n.type !== 'text' || n.text) : out;
+}
+
+/**
+ * Makes parsed content valid for the schema: an image inside a paragraph splits it (images are
+ * blocks), a list item starts with a paragraph, headings stop at level 4, blocked images are text.
+ */
+export function normalizeBlocks(nodes: JSONContent[]): JSONContent[] {
+  // The parsed JSON is fresh: nodes are changed in place where that is enough.
+  const out: JSONContent[] = [];
+  for (const node of nodes) {
+    if (node.type === 'image') {
+      out.push(isAllowedImageSrc(node.attrs?.src) ? node : { type: 'paragraph', content: [blockedImageText(node)] });
+    } else if (node.type && TEXTBLOCKS.has(node.type)) {
+      if (node.type === 'heading' && Number(node.attrs?.level) > 4) node.attrs = { ...node.attrs, level: 4 };
+      const children = node.content ?? [];
+      if (children.every((child) => child.type === 'text' || child.type === 'hardBreak')) {
+        node.content = trimEdges(children.map(joinSoftBreaks));
+        out.push(node);
+      } else {
+        out.push(...splitTextblock(node));
+      }
+    } else {
+      if (node.content && node.type !== 'codeBlock') {
+        const content = normalizeBlocks(node.content);
+        if (node.type === 'blockquote' && content.length === 0) content.push({ type: 'paragraph', content: [] });
+        if (node.type && FIRST_CHILD_PARAGRAPH.has(node.type) && content[0]?.type !== 'paragraph') {
+          content.unshift({ type: 'paragraph', content: [] });
+        }
+        node.content = content;
+      }
+      out.push(node);
+    }
+  }
+  return out;
+}
+
+/** A paragraph or heading holding images (blocks) becomes pieces around them. */
+function splitTextblock(node: JSONContent): JSONContent[] {
+  const pieces: JSONContent[] = [];
+  let inline: JSONContent[] = [];
+  const flush = () => {
+    const content = trimEdges(inline.map(joinSoftBreaks));
+    if (content.length > 0) pieces.push({ ...node, content });
+    inline = [];
+  };
+  for (const child of node.content ?? []) {
+    if (child.type === 'image') {
+      if (!isAllowedImageSrc(child.attrs?.src)) {
+        inline.push(blockedImageText(child));
+        continue;
+      }
+      flush();
+      pieces.push(child);
+    } else if (child.type && !INLINE.has(child.type) && child.content) {
+      inline.push(...child.content);
+    } else {
+      inline.push(child);
+    }
+  }
+  if (pieces.length === 0) return [{ ...node, content: trimEdges(inline.map(joinSoftBreaks)) }];
+  flush();
+  return pieces;
+}
