@@ -219,7 +219,8 @@ test.describe('Organization chart', () => {
     const canvas = (await page.locator('.org-canvas').boundingBox())!;
     expect(Math.abs(centre(card).x - centre(canvas).x)).toBeLessThan(4);
 
-    // An admin elsewhere adds a team: it appears on this open chart.
+    // An admin elsewhere adds a team: it appears on this open chart, and the selected card stays put
+    // while the layout around it changes (other tests change the chart meanwhile, too).
     const teamName = unique('Live Team');
     const created = await request.post('/api/organization/teams', { headers: auth(token), data: { name: teamName } });
     expect(created.status()).toBe(201);
@@ -227,6 +228,8 @@ test.describe('Organization chart', () => {
       const search = page.getByRole('combobox', { name: 'Find a person, agent or team' });
       await search.fill(teamName);
       await expect(page.getByRole('option', { name: new RegExp(teamName) })).toBeVisible();
+      const after = await settledBox(page.locator('.org-selection'));
+      expect(Math.abs(centre(after).x - centre(canvas).x)).toBeLessThan(4);
     } finally {
       const team = (await chartOf(request, token)).teams.find((candidate) => candidate.name === teamName);
       if (team) await request.delete(`/api/organization/teams/${team.id}`, { headers: auth(token) });

@@ -143,6 +143,32 @@ test.describe('wiki anchored comments', () => {
     await expect(editor(page).locator('.wiki-comment-hl')).toHaveCount(1);
   });
 
+  test('a comment asked for before the margin has loaded opens when it has', async ({ page, signedIn, request }) => {
+    const token = await signedIn(ADMIN, '/projects');
+    const wiki = await createWikiPage(request, token, 'Early plan', TEXT);
+    // The margin's code loads beside the editor's: hold it back until the shortcut is pressed.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route(/\/assets\/wiki-comments-[\w-]+\.js$/, async (route) => {
+      held = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/projects/${wiki.projectId}/wiki/${wiki.pageId}`);
+    await expect(editor(page)).toContainText('weather permitting');
+    expect(held).toBe(true);
+
+    await selectInEditor(page, 'on Monday');
+    await page.keyboard.press('Control+Alt+m');
+    release();
+    const box = composer(page).getByRole('textbox', { name: 'Comment on the selection' });
+    await expect(box).toBeFocused();
+    await page.keyboard.type('Too early?');
+    await page.keyboard.press('Control+Enter');
+    await expect(marginThread(page, 'on Monday')).toContainText('Too early?');
+  });
+
   test('a code block is commented as a whole, through its block key', async ({ page, signedIn, request }) => {
     const token = await signedIn(ADMIN, '/projects');
     const wiki = await createWikiPage(request, token, 'Code plan', 'Start it with:\n\n```\nnpm start\n```\n');

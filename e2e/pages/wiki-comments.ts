@@ -57,39 +57,49 @@ export const marginThread = (page: Page, quote: string | RegExp) =>
 
 export const composer = (page: Page) => page.getByRole('group', { name: 'New comment' });
 
-/** Selects `text` (its first occurrence, within one paragraph) in the editor, as a person dragging over it would. */
+/**
+ * Selects `text` (its first occurrence, within one paragraph) in the editor through the editor's
+ * own commands, the selection a drag over it leaves. A DOM selection set from a script reaches
+ * ProseMirror only when it next reads the DOM, so a shortcut could act on the selection before it.
+ */
 export async function selectInEditor(page: Page, text: string) {
   await editor(page).evaluate((root, wanted) => {
-    (root as HTMLElement).focus();
-    for (const block of Array.from(root.querySelectorAll('p, li, h1, h2, h3, h4, td, th, pre'))) {
-      const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
-      const nodes: Text[] = [];
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
-      const whole = nodes.map((node) => node.data).join('');
-      const index = whole.indexOf(wanted);
-      if (index < 0) continue;
-      // The text node and offset at a character index of the block's text.
-      const at = (offset: number, end: boolean): [Text, number] => {
-        let seen = 0;
-        for (const node of nodes) {
-          if (offset < seen + node.data.length || (end && offset === seen + node.data.length)) {
-            return [node, offset - seen];
-          }
-          seen += node.data.length;
-        }
-        const last = nodes[nodes.length - 1]!;
-        return [last, last.data.length];
+    type Node = {
+      isTextblock: boolean;
+      isText: boolean;
+      text?: string;
+      nodeSize: number;
+      forEach: (each: (child: Node, offset: number) => void) => void;
+    };
+    type Editor = {
+      state: { doc: { descendants: (each: (node: Node, pos: number) => boolean | void) => void } };
+      chain: () => {
+        focus: () => { setTextSelection: (range: { from: number; to: number }) => { run: () => boolean } };
       };
-      const range = document.createRange();
-      range.setStart(...at(index, false));
-      range.setEnd(...at(index + wanted.length, true));
-      const selection = window.getSelection()!;
-      selection.removeAllRanges();
-      selection.addRange(range);
-      return;
-    }
-    throw new Error(`“${wanted}” is not in the editor`);
+    };
+    const instance = (root as HTMLElement & { editor?: Editor }).editor;
+    if (!instance) throw new Error('the editor is not ready');
+    let found: { from: number; to: number } | null = null;
+    instance.state.doc.descendants((block, pos) => {
+      if (found) return false;
+      if (!block.isTextblock) return true;
+      // Character offsets of the block's text mapped to document positions (inline atoms have no text).
+      let whole = '';
+      const positions: number[] = [];
+      block.forEach((child, offset) => {
+        if (!child.isText || !child.text) return;
+        for (let i = 0; i < child.text.length; i += 1) positions.push(pos + 1 + offset + i);
+        whole += child.text;
+      });
+      const index = whole.indexOf(wanted);
+      if (index >= 0) found = { from: positions[index]!, to: positions[index + wanted.length - 1]! + 1 };
+      return false;
+    });
+    if (!found) throw new Error(`“${wanted}” is not in the editor`);
+    instance.chain().focus().setTextSelection(found).run();
   }, text);
+  await expect(editor(page)).toBeFocused();
+  await expect.poll(() => page.evaluate(() => window.getSelection()?.toString())).toBe(text);
 }
 
 /** Writes a reply in a thread and sends it. */

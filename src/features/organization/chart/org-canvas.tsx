@@ -27,7 +27,10 @@ type OrgCanvasProps = {
   issueKeys: ReadonlySet<string>;
   /** Admins drag nodes onto other nodes. */
   canEdit: boolean;
-  /** A node that keeps its place on screen when the layout changes (the one just collapsed). */
+  /**
+   * A node that keeps its place on screen when the layout changes (the one just collapsed); without
+   * one, the selected node does, so a change someone else makes does not slide it away.
+   */
   anchorKey: string | null;
   /** The node the first view centres (a deep link), else the chart is fitted. */
   initialKey: string | null;
@@ -241,9 +244,10 @@ export function OrgCanvas({
       setTransform(
         first ? initialView(layout, sizeRef.current, initialKeyRef.current) : fitView(layout, sizeRef.current),
       );
-    } else if (anchorKey) {
-      const before = previous.byKey.get(anchorKey);
-      const after = layout.byKey.get(anchorKey);
+    } else if (anchorKey ?? selectedKey) {
+      const steady = (anchorKey ?? selectedKey)!;
+      const before = previous.byKey.get(steady);
+      const after = layout.byKey.get(steady);
       if (before && after && (before.x !== after.x || before.y !== after.y)) {
         const { x, y, k } = transformRef.current;
         setTransform({ k, x: x + (before.x - after.x) * k, y: y + (before.y - after.y) * k });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type Comment } from '@/api';
 import { commentRanges, wikiExtensions } from '../markdown';
 import { createAnchoredThread, newThreadId } from './create-thread';
-import { anchorsOf, composeTargetOf, WikiCommentUi } from './extension';
+import { anchorsOf, composeTargetOf, onCommentUiEvent, WikiCommentUi } from './extension';
 
 let editor: Editor | null = null;
 afterEach(() => {
@@ -135,5 +135,31 @@ describe('newThreadId', () => {
     } finally {
       Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
     }
+  });
+});
+
+describe('a comment asked for before the margin listens', () => {
+  it('opens for the first listener, from the selection as it is then, once', () => {
+    const ed = makeEditor('<p>Launch on Monday, weather permitting.</p>');
+    ed.commands.setTextSelection(rangeOf(ed, 'on Monday'));
+    expect(ed.commands.openCommentComposer()).toBe(true);
+    // The person typed on before the margin came: the request follows the selection.
+    ed.commands.setTextSelection(rangeOf(ed, 'weather'));
+    const first = vi.fn();
+    const stop = onCommentUiEvent(ed, first);
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(first).toHaveBeenCalledWith({ type: 'compose', target: { kind: 'text', ...rangeOf(ed, 'weather') } });
+    stop();
+    const second = vi.fn();
+    onCommentUiEvent(ed, second);
+    expect(second).not.toHaveBeenCalled();
+  });
+
+  it('is not kept when nothing was selected', () => {
+    const ed = makeEditor('<p>Launch on Monday.</p>');
+    expect(ed.commands.openCommentComposer()).toBe(false);
+    const listener = vi.fn();
+    onCommentUiEvent(ed, listener);
+    expect(listener).not.toHaveBeenCalled();
   });
 });

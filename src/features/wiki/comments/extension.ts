@@ -37,7 +37,14 @@ export type CommentUiEvent =
 
 type Listener = (event: CommentUiEvent) => void;
 
-export type WikiCommentUiStorage = { listeners: Set<Listener> };
+export type WikiCommentUiStorage = {
+  listeners: Set<Listener>;
+  /**
+   * A comment asked for (shortcut, toolbar) before anything listened: the comment margin's code
+   * loads beside the editor's, so a person can ask before it is there. Its first listener opens it.
+   */
+  composeAsked: boolean;
+};
 
 declare module '@tiptap/core' {
   interface Commands<ReturnType> {
@@ -177,6 +184,7 @@ export function composeTargetOf(state: EditorState): ComposeTarget | null {
 }
 
 function emit(storage: WikiCommentUiStorage, event: CommentUiEvent) {
+  if (event.type === 'compose' && storage.listeners.size === 0) storage.composeAsked = true;
   for (const listener of storage.listeners) listener(event);
 }
 
@@ -184,7 +192,7 @@ export const WikiCommentUi = Extension.create<Record<string, never>, WikiComment
   name: 'wikiCommentUi',
 
   addStorage() {
-    return { listeners: new Set<Listener>() };
+    return { listeners: new Set<Listener>(), composeAsked: false };
   },
 
   addCommands() {
@@ -290,5 +298,10 @@ export function onCommentUiEvent(editor: Editor, listener: Listener): () => void
   const storage = editor.storage.wikiCommentUi;
   if (!storage) return () => undefined;
   storage.listeners.add(listener);
+  if (storage.composeAsked) {
+    storage.composeAsked = false;
+    // Asked again from the selection as it is now (the text may have changed since).
+    editor.commands.openCommentComposer();
+  }
   return () => storage.listeners.delete(listener);
 }
