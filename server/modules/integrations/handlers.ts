@@ -13,18 +13,8 @@ import {
   updateConnectionRoute,
   updateGrantRoute,
 } from './routes.ts';
-import {
-  createConnection,
-  createGrant,
-  listConnections,
-  listGrants,
-  listProviders,
-  redeemGrant,
-  revokeConnection,
-  revokeGrant,
-  updateConnection,
-  updateGrant,
-} from './service.ts';
+import { createGrant, listGrants, redeemGrant, revokeGrant, updateGrant } from './grants.ts';
+import { createConnection, listConnections, listProviders, revokeConnection, updateConnection } from './service.ts';
 
 export function registerIntegrationRoutes(app: OpenAPIHono<AppEnv>) {
   app.openapi(listProvidersRoute, (c) => c.json([...listProviders()], 200));

@@ -1,5 +1,5 @@
 /**
  * What other modules may use of the integrations module; its other files are its own.
  */
-export { resealSecrets } from './service.ts';
+export { resealSecrets } from './reseal.ts';
 export { searchProviders } from './search.ts';

@@ -4,7 +4,7 @@ import { agents, integrationConnections, integrationGrants } from '../../db/sche
 import { parseSealingKey, seal, sealingKey, unseal } from '../../lib/sealed.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { loadSecrets } from '../../bootstrap.ts';
-import { resealSecrets } from './service.ts';
+import { resealSecrets } from './reseal.ts';
 
 const t = useTestApp();
 

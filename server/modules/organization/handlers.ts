@@ -19,35 +19,28 @@ import {
   acceptInvitationRoute,
   createCompanyRoute,
   createInvitationRoute,
-  createTeamRoute,
-  deleteTeamRoute,
   emailExistsRoute,
-  getOrgChartRoute,
   listInvitationsRoute,
-  listOrgPeopleRoute,
   previewInvitationRoute,
-  removeMemberRoute,
   resendInvitationRoute,
   revokeInvitationRoute,
+  signUpRoute,
+} from './invitation-routes.ts';
+import {
+  createTeamRoute,
+  deleteTeamRoute,
+  getOrgChartRoute,
+  listOrgPeopleRoute,
+  removeMemberRoute,
   setMemberRoleRoute,
   setTeamLeadRoute,
-  signUpRoute,
   updateOrgAgentRoute,
   updateOrgHumanRoute,
   updateTeamRoute,
 } from './routes.ts';
-import {
-  createTeam,
-  deleteTeam,
-  getChart,
-  listPeople,
-  removeMember,
-  setRole,
-  setTeamLead,
-  updateAgent,
-  updateHuman,
-  updateTeam,
-} from './service.ts';
+import { listPeople, removeMember, setRole, updateAgent, updateHuman } from './people.ts';
+import { getChart } from './service.ts';
+import { createTeam, deleteTeam, setTeamLead, updateTeam } from './teams.ts';
 
 /**
  * Where invitation links point when `PUBLIC_URL` is not set: the web app's origin as the browser

@@ -1,21 +1,22 @@
 /**
- * The organization: the chart (computed by chart.ts from the raw choices) and the writes that
- * change those choices. Every write is for company admins (`editOrganization`, or `manageMembers`
- * for roles and removal), runs in one transaction under a per-company lock (two writes cannot
- * together make the loop each alone would not), refuses a change that would make a loop, records
- * `organization.updated`, and answers the recomputed chart.
+ * The organization: the chart (computed by chart.ts from the raw choices), and how every write
+ * that changes those choices runs (`orgWrite`). Every write is for company admins
+ * (`editOrganization`, or `manageMembers` for roles and removal), runs in one transaction under a
+ * per-company lock (two writes cannot together make the loop each alone would not), refuses a
+ * change that would make a loop, records `organization.updated`, and answers the recomputed chart.
+ * The writes themselves: teams.ts (teams and their leads) and people.ts (people's and agents'
+ * places, roles, removal, and the people list).
  */
-import { and, asc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../events/record.ts';
 import type { Executor, Transaction } from '../../db/client.ts';
 import type { AppContext, Principal } from '../../types.ts';
-import { agents, apiKeys, integrationConnections, teams, users } from '../../db/schema.ts';
+import { agents, teams, users } from '../../db/schema.ts';
 import { rows } from '../../db/rows.ts';
 import { recordEvent } from '../../events/record.ts';
 import { ApiError, ErrorCode, invalidField, notFound } from '../../http/errors.ts';
 import { type Permission, requireCompany, requirePermission } from '../../policies/index.ts';
-import { buildChart, type ChartInput, type MemberRef, type OrgChart, reachesHuman } from './chart.ts';
-import { resolveMember } from './member-ref.ts';
+import { buildChart, type ChartInput, type MemberRef, type OrgChart } from './chart.ts';
 import { cachedChart, type ChartEntry, orgVersion, rememberChart } from './chart-cache.ts';
 
 /** A lock id per company for organization writes (hashtext of the company id, in a namespace). */
@@ -151,7 +152,7 @@ type Write = (
  * Runs an organization write: permission, lock, the change, the loop check on the keys it touched,
  * the event, and the recomputed chart as the answer.
  */
-async function orgWrite(
+export async function orgWrite(
   ctx: AppContext,
   actor: Actor,
   touched: string[],
@@ -205,7 +206,7 @@ function loopError(chart: OrgChart, loop: string[]): ApiError {
 }
 
 /** The company's team, or 404. */
-async function teamOf(db: Executor, companyId: string, teamId: string, field?: string) {
+export async function teamOf(db: Executor, companyId: string, teamId: string, field?: string) {
   const [team] = await db
     .select()
     .from(teams)
@@ -214,354 +215,9 @@ async function teamOf(db: Executor, companyId: string, teamId: string, field?: s
   return team;
 }
 
-async function humanOf(db: Executor, companyId: string, userId: string, field?: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
-  if (!user) throw field ? invalidField(field, 'is not a person of your company') : notFound('Person not found');
-  return user;
-}
-
-async function agentOf(db: Executor, companyId: string, agentId: string, field?: string) {
-  const [agent] = await db
-    .select()
-    .from(agents)
-    .where(and(eq(agents.id, agentId), eq(agents.companyId, companyId)));
-  if (!agent) throw field ? invalidField(field, 'is not an agent of your company') : notFound('Agent not found');
-  return agent;
-}
-
-const noHumanManager = (name: string) =>
+export const noHumanManager = (name: string) =>
   new ApiError(
     409,
     `Nobody is responsible for ${name}: give it a responsible person first (its chain of responsibility must reach a person)`,
     ErrorCode.orgNoHumanManager,
   );
-
-async function assertTeamParent(tx: Executor, companyId: string, teamId: string | null, parentId: string) {
-  // Walk up from the new parent; meeting the team itself would nest it inside itself.
-  const chain: { id: string; name: string }[] = [];
-  let current: string | null = parentId;
-  const seen = new Set<string>();
-  while (current && !seen.has(current)) {
-    seen.add(current);
-    const team = await teamOf(tx, companyId, current, 'parentId');
-    chain.push({ id: team.id, name: team.name });
-    if (teamId && team.id === teamId) {
-      const path = chain.map((step) => ({ kind: 'team' as const, ...step }));
-      throw new ApiError(
-        400,
-        `A team cannot be nested inside itself: ${[...chain]
-          .reverse()
-          .map((step) => step.name)
-          .join(' → ')}`,
-        ErrorCode.orgLoop,
-        { path },
-      );
-    }
-    current = team.parentId;
-  }
-}
-
-export type TeamInput = {
-  name: string;
-  parentId?: string | null;
-  lead?: { kind?: 'human' | 'agent'; id: string } | null;
-};
-
-export async function createTeam(ctx: AppContext, actor: Actor, input: TeamInput) {
-  let createdId = '';
-  const touched: string[] = [];
-  const entry = await orgWrite(ctx, actor, touched, async (tx, companyId, changed) => {
-    if (input.parentId) await assertTeamParent(tx, companyId, null, input.parentId);
-    const lead = input.lead ? await resolveMember(tx, companyId, input.lead, 'lead') : null;
-    const created = await tx
-      .insert(teams)
-      .values({
-        companyId,
-        name: input.name,
-        parentId: input.parentId ?? null,
-        leadKind: lead?.kind ?? null,
-        leadId: lead?.id ?? null,
-      })
-      .returning({ id: teams.id });
-    changed.note('teams', created);
-    createdId = created[0]!.id;
-    touched.push(`team:${createdId}`);
-    if (lead?.kind === 'agent') return agentLeadable(lead);
-  });
-  return { entry, teamId: createdId };
-}
-
-export async function updateTeam(
-  ctx: AppContext,
-  actor: Actor,
-  teamId: string,
-  input: { name?: string; parentId?: string | null },
-) {
-  return orgWrite(ctx, actor, [`team:${teamId}`], async (tx, companyId, changed) => {
-    await teamOf(tx, companyId, teamId);
-    if (input.parentId) await assertTeamParent(tx, companyId, teamId, input.parentId);
-    const changes: Partial<typeof teams.$inferInsert> = { updatedAt: new Date() };
-    if (input.name !== undefined) changes.name = input.name;
-    if (input.parentId !== undefined) changes.parentId = input.parentId;
-    changed.note('teams', await tx.update(teams).set(changes).where(eq(teams.id, teamId)).returning({ id: teams.id }));
-  });
-}
-
-export async function deleteTeam(ctx: AppContext, actor: Actor, teamId: string) {
-  return orgWrite(ctx, actor, [], async (tx, companyId, changed) => {
-    const team = await teamOf(tx, companyId, teamId);
-    const now = new Date();
-    // Child teams move up to the deleted team's parent; its members become unassigned.
-    changed.note(
-      'teams',
-      await tx
-        .update(teams)
-        .set({ parentId: team.parentId, updatedAt: now })
-        .where(eq(teams.parentId, teamId))
-        .returning({ id: teams.id }),
-    );
-    changed.note(
-      'humans',
-      await tx
-        .update(users)
-        .set({ teamId: null, updatedAt: now })
-        .where(eq(users.teamId, teamId))
-        .returning({ id: users.id }),
-    );
-    changed.note(
-      'agents',
-      await tx
-        .update(agents)
-        .set({ teamId: null, updatedAt: now })
-        .where(eq(agents.teamId, teamId))
-        .returning({ id: agents.id }),
-    );
-    changed.note('teams', await tx.delete(teams).where(eq(teams.id, teamId)).returning({ id: teams.id }));
-  });
-}
-
-/** The check that an agent leading a team has a person at the end of its chain of responsibility. */
-const agentLeadable = (lead: { id: string; name: string }) => (input: ChartInput) => {
-  if (!reachesHuman(lead.id, input)) throw noHumanManager(lead.name);
-};
-
-export async function setTeamLead(
-  ctx: AppContext,
-  actor: Actor,
-  teamId: string,
-  lead: { kind?: 'human' | 'agent'; id: string } | null,
-) {
-  const touched = [`team:${teamId}`];
-  return orgWrite(ctx, actor, touched, async (tx, companyId, changed) => {
-    await teamOf(tx, companyId, teamId);
-    const member = lead ? await resolveMember(tx, companyId, lead, 'lead') : null;
-    if (member) touched.push(`${member.kind}:${member.id}`);
-    changed.note(
-      'teams',
-      await tx
-        .update(teams)
-        .set({ leadKind: member?.kind ?? null, leadId: member?.id ?? null, updatedAt: new Date() })
-        .where(eq(teams.id, teamId))
-        .returning({ id: teams.id }),
-    );
-    // Checked with the lead in place: an agent of this very team must not count on itself.
-    if (member?.kind === 'agent') return agentLeadable(member);
-  });
-}
-
-export async function updateHuman(
-  ctx: AppContext,
-  actor: Actor,
-  userId: string,
-  input: { teamId?: string | null; managerUserId?: string | null; title?: string },
-) {
-  return orgWrite(ctx, actor, [`human:${userId}`], async (tx, companyId, changed) => {
-    await humanOf(tx, companyId, userId);
-    if (input.teamId) await teamOf(tx, companyId, input.teamId, 'teamId');
-    if (input.managerUserId) {
-      if (input.managerUserId === userId) throw invalidField('managerUserId', 'cannot be the person themselves');
-      await humanOf(tx, companyId, input.managerUserId, 'managerUserId');
-    }
-    const changes: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
-    if (input.teamId !== undefined) changes.teamId = input.teamId;
-    if (input.managerUserId !== undefined) changes.managerUserId = input.managerUserId;
-    if (input.title !== undefined) changes.title = input.title;
-    changed.note('humans', await tx.update(users).set(changes).where(eq(users.id, userId)).returning({ id: users.id }));
-  });
-}
-
-export async function updateAgent(
-  ctx: AppContext,
-  actor: Actor,
-  agentId: string,
-  input: { teamId?: string | null; manager?: { kind?: 'human' | 'agent'; id: string } | null },
-) {
-  return orgWrite(ctx, actor, [`agent:${agentId}`], async (tx, companyId, changed) => {
-    const agent = await agentOf(tx, companyId, agentId);
-    if (input.teamId) await teamOf(tx, companyId, input.teamId, 'teamId');
-    const manager = input.manager ? await resolveMember(tx, companyId, input.manager, 'manager') : input.manager;
-    if (manager && manager.kind === 'agent' && manager.id === agentId) {
-      throw invalidField('manager', 'cannot be the agent itself');
-    }
-    const changes: Partial<typeof agents.$inferInsert> = { updatedAt: new Date() };
-    if (input.teamId !== undefined) changes.teamId = input.teamId;
-    if (manager !== undefined) {
-      changes.managerKind = manager?.kind ?? null;
-      changes.managerId = manager?.id ?? null;
-    }
-    changed.note(
-      'agents',
-      await tx.update(agents).set(changes).where(eq(agents.id, agentId)).returning({ id: agents.id }),
-    );
-    // An agent that leads a team, or answers to an agent, must keep a person at the end of its chain.
-    if (manager !== undefined) {
-      return (state: ChartInput) => {
-        const leads = state.teams.some((team) => team.leadKind === 'agent' && team.leadId === agentId);
-        if ((leads || manager?.kind === 'agent') && !reachesHuman(agentId, state)) throw noHumanManager(agent.name);
-      };
-    }
-  });
-}
-
-async function adminCount(tx: Executor, companyId: string) {
-  const [row] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.role, 'admin')));
-  return Number(row?.count ?? 0);
-}
-
-const lastAdmin = (what: string) =>
-  new ApiError(
-    409,
-    `${what}: a company needs at least one admin. Make someone else an admin first.`,
-    ErrorCode.orgLastAdmin,
-  );
-
-export async function setRole(ctx: AppContext, actor: Actor, userId: string, role: 'admin' | 'member') {
-  return orgWrite(
-    ctx,
-    actor,
-    [],
-    async (tx, companyId, changed, after) => {
-      const user = await humanOf(tx, companyId, userId);
-      if (user.role === role) return;
-      if (role === 'member' && (await adminCount(tx, companyId)) <= 1) {
-        throw lastAdmin(`${user.name} is the last admin`);
-      }
-      changed.note(
-        'humans',
-        await tx
-          .update(users)
-          .set({ role, updatedAt: new Date() })
-          .where(eq(users.id, userId))
-          .returning({ id: users.id }),
-      );
-      // Their credentials stay valid; what is cached of them (the role) is not.
-      after(() => ctx.auth.invalidate({ userId }, { revoked: false }));
-    },
-    'manageMembers',
-  );
-}
-
-/**
- * Removes a person from the company: they keep their account (and their name on what they wrote),
- * lose the company, its role, team and manager; whoever they managed, led or were responsible for
- * loses that link; their API keys are revoked.
- */
-export async function removeMember(ctx: AppContext, actor: Actor, userId: string) {
-  return orgWrite(
-    ctx,
-    actor,
-    [],
-    async (tx, companyId, changed, after) => {
-      const user = await humanOf(tx, companyId, userId);
-      if (user.role === 'admin' && (await adminCount(tx, companyId)) <= 1) {
-        throw lastAdmin(`${user.name} is the last admin and cannot be removed`);
-      }
-      const now = new Date();
-      changed.note(
-        'humans',
-        await tx
-          .update(users)
-          .set({ managerUserId: null, updatedAt: now })
-          .where(eq(users.managerUserId, userId))
-          .returning({ id: users.id }),
-      );
-      changed.note(
-        'teams',
-        await tx
-          .update(teams)
-          .set({ leadKind: null, leadId: null, updatedAt: now })
-          .where(and(eq(teams.companyId, companyId), eq(teams.leadKind, 'human'), eq(teams.leadId, userId)))
-          .returning({ id: teams.id }),
-      );
-      changed.note(
-        'agents',
-        await tx
-          .update(agents)
-          .set({ managerKind: null, managerId: null, updatedAt: now })
-          .where(and(eq(agents.companyId, companyId), eq(agents.managerKind, 'human'), eq(agents.managerId, userId)))
-          .returning({ id: agents.id }),
-      );
-      await tx
-        .update(apiKeys)
-        .set({ revokedAt: now })
-        .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
-      // Their personal integration connections go with them: disconnected, credentials erased, so
-      // no agent they granted one to keeps using it.
-      await tx
-        .update(integrationConnections)
-        .set({ status: 'revoked', credentialsSealed: null, revokedAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(integrationConnections.companyId, companyId),
-            eq(integrationConnections.ownerUserId, userId),
-            ne(integrationConnections.status, 'revoked'),
-          ),
-        );
-      changed.note(
-        'humans',
-        await tx
-          .update(users)
-          .set({
-            companyId: null,
-            role: null,
-            teamId: null,
-            managerUserId: null,
-            joinedCompanyAt: null,
-            updatedAt: now,
-          })
-          .where(eq(users.id, userId))
-          .returning({ id: users.id }),
-      );
-      // Their sign-in still works (for an account without a company); their live streams end.
-      after(() => ctx.auth.invalidate({ userId }));
-    },
-    'manageMembers',
-  );
-}
-
-/** The company's people with what admins manage: email, role, team, manager, when they joined. */
-export async function listPeople(ctx: AppContext, principal: Principal) {
-  const company = requireCompany(principal);
-  requirePermission(principal, 'manageMembers');
-  const rows = await ctx.db
-    .select()
-    .from(users)
-    .where(eq(users.companyId, company.id))
-    .orderBy(asc(users.name), asc(users.id));
-  return rows.map((user) => ({
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    title: user.title,
-    role: user.role ?? 'member',
-    teamId: user.teamId,
-    managerUserId: user.managerUserId,
-    joinedAt: (user.joinedCompanyAt ?? user.createdAt).toISOString(),
-  }));
-}
