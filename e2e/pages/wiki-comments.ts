@@ -68,7 +68,6 @@ export async function selectInEditor(page: Page, text: string) {
       isTextblock: boolean;
       isText: boolean;
       text?: string;
-      nodeSize: number;
       forEach: (each: (child: Node, offset: number) => void) => void;
     };
     type Editor = {

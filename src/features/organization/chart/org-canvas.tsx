@@ -229,11 +229,12 @@ export function OrgCanvas({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // A new layout: keep the anchor node where it was, or set the first view; then draw.
+  // A new layout: keep the anchor node (else the selected one) where it was, or set the first view; then draw.
   const initialKeyRef = useRef(initialKey);
   useLayoutEffect(() => {
     const previous = layoutRef.current;
     const first = !paintedRef.current && !sizeRef.current.width;
+    const steady = anchorKey ?? selectedKey;
     layoutRef.current = layout;
     cacheRef.current.clear();
     measure();
@@ -244,8 +245,7 @@ export function OrgCanvas({
       setTransform(
         first ? initialView(layout, sizeRef.current, initialKeyRef.current) : fitView(layout, sizeRef.current),
       );
-    } else if (anchorKey ?? selectedKey) {
-      const steady = (anchorKey ?? selectedKey)!;
+    } else if (steady) {
       const before = previous.byKey.get(steady);
       const after = layout.byKey.get(steady);
       if (before && after && (before.x !== after.x || before.y !== after.y)) {
