@@ -205,7 +205,7 @@ describe('rate limits (spec defaults)', () => {
     let ok = 1;
     for (let i = 0; i < 20; i++) if ((await call(i)).status === 200) ok++;
     expect(ok).toBe(21);
-    for (let done = 0; done < 5959; ) {
+    for (let done = 0; done < 5959;) {
       const batch = Math.min(100, 5959 - done);
       const decisions = await Promise.all(Array.from({ length: batch }, () => t.ctx.limiters.user.hit(admin.id)));
       ok += decisions.filter((decision) => decision.allowed).length;

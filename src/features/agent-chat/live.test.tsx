@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as api from '@/api';
 import { useConversationLive } from './live';
 import { agentChatQueries } from './queries';
-import type { AgentMessage } from './types';
+import type { AgentMessage, AgentSession } from './types';
 
 /** The handlers the hook subscribed, by event type, so a test can play the live stream. */
 const handlers = new Map<string, (event: { id: string; event: string; data: unknown }) => void>();
@@ -97,5 +97,69 @@ describe('useConversationLive', () => {
     });
     expect(invalidate).not.toHaveBeenCalled();
     expect(queryClient.getQueryData(key)).toEqual([]);
+  });
+});
+
+describe('useConversationLive and the session’s state', () => {
+  const sessionKey = agentChatQueries.session('agent-1', 'session-1').queryKey;
+  const session = (status: AgentSession['status']): AgentSession => ({
+    id: 'session-1',
+    agentId: 'agent-1',
+    title: 'find roadmap',
+    status,
+    owner: { id: 'user-1', name: 'Max' },
+    card: null,
+    createdAt: at,
+    updatedAt: at,
+    lastMessageAt: at,
+  });
+
+  /** The conversation's session query (reading `read`) and the live hook, as the page mounts them. */
+  function mount(queryClient: QueryClient, read: () => Promise<AgentSession>) {
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    return renderHook(
+      () => {
+        const query = useQuery({ queryKey: sessionKey, queryFn: read, staleTime: Infinity });
+        useConversationLive('agent-1', 'session-1', () => undefined);
+        return query;
+      },
+      { wrapper },
+    );
+  }
+
+  beforeEach(() => handlers.clear());
+
+  it('a session cached before it listened (a conversation just started) is read again once it listens', async () => {
+    const queryClient = new QueryClient();
+    // The first message's answer: working. The agent answered before the page listened.
+    queryClient.setQueryData(sessionKey, session('working'));
+    const read = vi.fn(async () => session('open'));
+    const { result } = mount(queryClient, read);
+    await waitFor(() => expect(result.current.data?.status).toBe('open'));
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+
+  it('a read on its way when the state changes cannot put back the state from before', async () => {
+    const queryClient = new QueryClient();
+    let server = session('working');
+    const answers: ((value: AgentSession) => void)[] = [];
+    // Each read answers when the test says, with the state the server had when it was asked.
+    const read = vi.fn(() => {
+      const asked = server;
+      return new Promise<AgentSession>((resolve) => answers.push(() => resolve(asked)));
+    });
+    const { result } = mount(queryClient, read);
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(1));
+    server = session('open');
+    play('agent.session.updated', { session: server });
+    await waitFor(() => expect(result.current.data?.status).toBe('open'));
+    // The first read answers late, from before the change; a second read was started after it.
+    answers[0]!(server);
+    await waitFor(() => expect(read).toHaveBeenCalledTimes(2));
+    answers[1]!(server);
+    await waitFor(() => expect(result.current.isFetching).toBe(false));
+    expect(result.current.data?.status).toBe('open');
   });
 });

@@ -45,13 +45,22 @@ export function useConversationLive(agentId: string, sessionId: string, onReplyD
     const sessionKey = agentChatQueries.session(agentId, sessionId).queryKey;
     const refetch = () => void queryClient.invalidateQueries({ queryKey: messagesKey });
     const held = () => queryClient.getQueryData(messagesKey);
+    /**
+     * Puts what an event says into the cache. A read on its way may answer from before the event
+     * and would replace it: such a read starts again (invalidating cancels it), after the event.
+     */
+    const put = <T>(queryKey: readonly unknown[], data: T) => {
+      queryClient.setQueryData(queryKey, data);
+      if (queryClient.isFetching({ queryKey, exact: true }) > 0)
+        void queryClient.invalidateQueries({ queryKey, exact: true });
+    };
     const unsubscribe = [
       onLiveEvent('agent.message.created', ({ data }) => {
         if (data.sessionId !== sessionId) return;
         const message = data.message;
         const messages = held();
         if (!messages) return;
-        queryClient.setQueryData(messagesKey, addMessage(messages, message));
+        put(messagesKey, addMessage(messages, message));
         if (message.role === 'agent' && message.status !== 'streaming') onReplyDoneRef.current(message);
       }),
       onLiveEvent('agent.message.appended', ({ data }) => {
@@ -60,7 +69,7 @@ export function useConversationLive(agentId: string, sessionId: string, onReplyD
         if (!messages) return;
         const result = applyAppended(messages, data);
         if ('refetch' in result) refetch();
-        else if (result.messages !== messages) queryClient.setQueryData(messagesKey, result.messages);
+        else if (result.messages !== messages) put(messagesKey, result.messages);
       }),
       onLiveEvent('agent.message.updated', ({ data }) => {
         if (data.sessionId !== sessionId) return;
@@ -68,13 +77,13 @@ export function useConversationLive(agentId: string, sessionId: string, onReplyD
         const messages = held();
         if (!messages) return;
         const before = messages.find((each) => each.id === message.id);
-        queryClient.setQueryData(messagesKey, replaceMessage(messages, message));
+        put(messagesKey, replaceMessage(messages, message));
         if (message.role === 'agent' && message.status !== 'streaming' && before?.status === 'streaming')
           onReplyDoneRef.current(message);
       }),
       onLiveEvent('agent.session.updated', ({ data }) => {
         if (data.session.id !== sessionId) return;
-        queryClient.setQueryData(sessionKey, data.session);
+        put(sessionKey, data.session);
       }),
       onLiveEvent('agent.updated', ({ data }) => {
         if (data.agentId !== agentId) return;
@@ -86,6 +95,11 @@ export function useConversationLive(agentId: string, sessionId: string, onReplyD
         void queryClient.invalidateQueries({ queryKey: sessionKey });
       }),
     ];
+    // What the cache holds may be from before this listened: a conversation just started holds the
+    // session as its first message left it, and the agent may have answered (and finished) since,
+    // its events heard by nobody. Read both again now that every later change is heard.
+    if (queryClient.getQueryData(sessionKey)) void queryClient.invalidateQueries({ queryKey: sessionKey, exact: true });
+    if (held()) refetch();
     return () => {
       unsubscribe.forEach((stop) => stop());
       // Nothing follows the conversation once it is closed: read it again when it is next opened.
