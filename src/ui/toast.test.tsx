@@ -54,4 +54,17 @@ describe('toast', () => {
     act(() => void vi.advanceTimersByTime(4_100));
     expect(screen.queryByText('Archived')).toBeNull();
   });
+
+  it('keeps a sticky toast until it is dismissed, hovered or not', () => {
+    render(<Toaster />);
+    act(() => void shown.push(toast('info', 'Ada replaced your recent edit', undefined, { sticky: true })));
+    const notice = screen.getByText('Ada replaced your recent edit').closest('.toast')!;
+    act(() => void vi.advanceTimersByTime(60_000));
+    fireEvent.pointerEnter(notice);
+    fireEvent.pointerLeave(notice);
+    act(() => void vi.advanceTimersByTime(60_000));
+    expect(screen.getByText('Ada replaced your recent edit')).toBeTruthy();
+    fireEvent.click(within(notice as HTMLElement).getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.queryByText('Ada replaced your recent edit')).toBeNull();
+  });
 });

@@ -49,13 +49,14 @@ function resumeToast(id: number) {
 
 /**
  * Shows a short message; errors and toasts with an action stay longer (and while hovered or
- * focused). Returns the toast's id.
+ * focused). A `sticky` one stays until it is dismissed: for what a person must not miss, such as
+ * their edit being replaced by a colleague's. Returns the toast's id.
  */
 export function toast(
   tone: Toast['tone'],
   title: string,
   description?: string,
-  options: { action?: ToastAction } = {},
+  options: { action?: ToastAction; sticky?: boolean } = {},
 ): number {
   const id = nextId++;
   const shown = useToasts.getState().toasts;
@@ -64,7 +65,7 @@ export function toast(
   useToasts.setState((state) => ({
     toasts: [...state.toasts, { id, tone, title, description, action: options.action }],
   }));
-  startTimer(id, tone === 'error' || options.action ? 10_000 : 5_000);
+  if (!options.sticky) startTimer(id, tone === 'error' || options.action ? 10_000 : 5_000);
   return id;
 }
 

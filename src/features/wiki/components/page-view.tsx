@@ -136,6 +136,8 @@ export default function PageView({ page, userId, thread, onThreadChange }: PageV
         'info',
         `${replaced.by} replaced your recent edit`,
         `“${replaced.excerpt}” is no longer in the page. Your version is in the page’s History.`,
+        // Words of theirs left the page: the notice waits until they have read it.
+        { sticky: true },
       );
   }, [replaced]);
 
