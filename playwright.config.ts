@@ -28,7 +28,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace is recorded only when a failed test runs again (CI retries once): recording one for
+    // every test (its screenshots and DOM snapshots) took half of the browser's CPU time.
+    // `npx playwright test --trace on` records them all when looking into something.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -526,6 +526,10 @@ test.describe('wiki pages', () => {
     await expect(editor(page)).toBeFocused();
     for (const theme of ['light', 'dark']) {
       await page.evaluate((value) => (document.documentElement.dataset.theme = value), theme);
+      // The focus ring fades in: read the styles once its transition has ended (or been replaced).
+      await editor(page).evaluate((element) =>
+        Promise.allSettled(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+      );
       const look = await editor(page).evaluate((element) => {
         const style = getComputedStyle(element);
         const selection = getComputedStyle(element.querySelector('p')!, '::selection');
