@@ -56,6 +56,24 @@ const WikiImage = Node.create({
   },
 });
 
+/**
+ * A list is loose (blank lines between its items, each item's text a paragraph) or tight, as the
+ * Markdown it was read from says: the layer writes it back the same way, so the rendering stays.
+ * Lists made in the editor are tight.
+ */
+const looseAttribute = {
+  addAttributes(this: { parent?: () => Record<string, unknown> }) {
+    return {
+      ...this.parent?.(),
+      loose: {
+        default: false,
+        parseHTML: (element: HTMLElement) => element.dataset.loose === 'true',
+        renderHTML: (attributes: Record<string, unknown>) => (attributes.loose ? { 'data-loose': 'true' } : {}),
+      },
+    };
+  },
+};
+
 export type WikiExtensionsOptions = {
   /** Shown in an empty document. */
   placeholder?: string;
@@ -68,21 +86,21 @@ export function wikiExtensions(options: WikiExtensionsOptions = {}): AnyExtensio
     // and without underline, which Markdown cannot write.
     Bold,
     Blockquote,
-    BulletList,
+    BulletList.extend(looseAttribute),
     Code,
     CodeBlock.configure({ languageClassPrefix: 'language-', defaultLanguage: null }),
     Document,
     Dropcursor,
     Gapcursor,
     HardBreak,
-    Heading.configure({ levels: [1, 2, 3, 4] }),
+    Heading.configure({ levels: [1, 2, 3, 4, 5, 6] }),
     UndoRedo,
     HorizontalRule,
     Italic,
     ListItem,
     ListKeymap,
     WikiLink,
-    OrderedList,
+    OrderedList.extend(looseAttribute),
     Paragraph,
     Strike,
     Text,

@@ -23,24 +23,26 @@
  */
 import {
   Extension,
-  getExtensionField,
   type AnyExtension,
   type JSONContent,
-  type MarkdownTokenizer,
+  type MarkdownToken,
   type Node,
   type NodeConfig,
 } from '@tiptap/core';
 import { Markdown, MarkdownManager } from '@tiptap/markdown';
+import { decodeHTMLStrict } from 'entities';
 import { Marked } from 'marked';
 import {
+  bulletListMarkdown,
   codeBlockMarkdown,
+  codeSpanMarkdown,
   headingMarkdown,
   linkMarkdown,
+  listItemMarkdown,
   orderedListMarkdown,
-  TASK_ITEM_START,
-  taskListStart,
 } from './markdown-nodes';
 import {
+  escapeAutolinks,
   escapeLineStart,
   escapeMarkdownText,
   groupCommentRuns,
@@ -49,6 +51,29 @@ import {
   renderImage,
 } from './markdown-write';
 import { normalizeBlocks, withoutEdgeBreaks } from './normalize-blocks';
+
+type InlineParser = { parseInlineTokens: (tokens: MarkdownToken[]) => JSONContent[] };
+
+/** The text tokens of `tokens` with their entity references decoded (see the constructor). */
+function decodeEntities(tokens: MarkdownToken[]): MarkdownToken[] {
+  for (const token of tokens) {
+    if (token.type === 'text' && typeof token.text === 'string' && token.text.includes('&')) {
+      // Only what CommonMark calls a reference: up to 7 decimal or 6 hex digits, or a name.
+      token.text = token.text
+        .replace(/&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g, (match) =>
+          decodeHTMLStrict(match),
+        )
+        .replace(/&/g, '&amp;');
+    }
+  }
+  return tokens;
+}
+
+/**
+ * Stand for a space and a no-break space at the edge of a code span while a document is written
+ * (control characters Markdown has no use for), so the library does not move them out of the span.
+ */
+const CODE_SPACES: Record<string, string> = { ' ': '\u0000', '\u00a0': '\u0001' };
 
 type MarkedLike = NonNullable<ConstructorParameters<typeof MarkdownManager>[0]>['marked'];
 
@@ -103,6 +128,76 @@ export function splitMarkdownChunks(markdown: string, chunkChars = CHUNK_CHARS):
   return chunks;
 }
 
+const LISTS = new Set(['bulletList', 'orderedList', 'taskList']);
+
+function isListItem(node: JSONContent | undefined): node is JSONContent {
+  return node?.type === 'listItem' || node?.type === 'taskItem';
+}
+
+/**
+ * Between two blocks of an item of a tight list: a line break where the next block can start
+ * right under the previous one without joining it, else a blank line (which makes the list
+ * loose, as it must be: two paragraphs, or text after a quote, table, image or list, cannot touch).
+ */
+function tightSeparator(previous: JSONContent | undefined, next: JSONContent): string {
+  const type = previous?.type;
+  if (!type || type === 'table' || type === 'image') return '\n\n';
+  if (next.type === 'paragraph')
+    return type === 'heading' || type === 'codeBlock' || type === 'horizontalRule' ? '\n' : '\n\n';
+  if (next.type === 'table' || next.type === 'image') return '\n\n';
+  // An ordered list starting at another number than 1 cannot interrupt a paragraph.
+  if (next.type === 'orderedList' && type === 'paragraph' && Number(next.attrs?.start ?? 1) !== 1) return '\n\n';
+  if (
+    next.type &&
+    (LISTS.has(next.type) || ['codeBlock', 'blockquote', 'heading', 'horizontalRule'].includes(next.type))
+  )
+    return '\n';
+  return '\n\n';
+}
+
+/** Whether an item's first block is the empty paragraph the schema wants before another block. */
+function startsEmpty(item: JSONContent): boolean {
+  const first = item.content?.[0];
+  return first?.type === 'paragraph' && !first.content?.length;
+}
+
+/**
+ * Whether a list written tight would still have a blank line in an item (two paragraphs, say):
+ * Markdown reads the whole list as loose then, so it is written loose, and reads back the same.
+ */
+function needsLoose(list: JSONContent): boolean {
+  return (list.content ?? []).some((item) => {
+    const children = item.content ?? [];
+    // The block after an empty first paragraph goes on the marker line (not in a task item).
+    const first = startsEmpty(item) && item.type !== 'taskItem' ? 1 : 0;
+    return children.some(
+      (child, j) =>
+        j > first && tightSeparator(j === 1 && startsEmpty(item) ? undefined : children[j - 1], child) === '\n\n',
+    );
+  });
+}
+
+/** Whether a list is written loose: it was read loose, or Markdown needs a blank line in it. */
+function isLoose(list: JSONContent): boolean {
+  return list.attrs?.loose === true || needsLoose(list);
+}
+
+const BULLETED = new Set(['bulletList', 'taskList']);
+
+/**
+ * Whether the list at `index` continues the Markdown list before it: a bullet list and a task list
+ * side by side are one list in Markdown (GFM, where some items are tasks), read back as the same
+ * two, so they are written that way, without a blank line when tight. Not when the one before
+ * uses the other bullet (`*`, after a list of its own type) or the two differ in looseness.
+ */
+function continuesList(siblings: JSONContent[], index: number): boolean {
+  const node = siblings[index];
+  const previous = siblings[index - 1];
+  if (!node?.type || !previous?.type || !BULLETED.has(node.type) || !BULLETED.has(previous.type)) return false;
+  if (node.type === previous.type || siblings[index - 2]?.type === previous.type) return false;
+  return isLoose(node) === isLoose(previous);
+}
+
 export class WikiMarkdownManager extends MarkdownManager {
   /** Chunk size for `parse` (characters); `Infinity` parses in one piece. */
   readonly chunkChars: number;
@@ -138,8 +233,22 @@ export class WikiMarkdownManager extends MarkdownManager {
         const inCode =
           (parentNode?.type != null && codeTypes.has(parentNode.type)) ||
           (node.marks ?? []).some((m) => codeTypes.has(m.type));
-        return inCode ? text : escapeMarkdownText(text);
+        // Spaces at the edges of a code span are part of it: held as CODE_SPACES until the end.
+        if (inCode)
+          return parentNode && codeTypes.has(parentNode.type ?? '')
+            ? text
+            : text.replace(/^[ \u00a0]+|[ \u00a0]+$/g, (m) => [...m].map((c) => CODE_SPACES[c]).join(''));
+        // A no-break space is invisible in the source: it is written as its entity.
+        const escaped = escapeMarkdownText(text).replace(/\u00a0/g, '&nbsp;');
+        return node.marks?.some((mark) => mark.type === 'link') ? escaped : escapeAutolinks(escaped);
       },
+    });
+    // Entity references are decoded once, all of HTML's (the library decodes only `&amp;`, `&lt;`,
+    // `&gt;`, `&quot;` and numeric ones, so `&copy;` stayed text and was written back as
+    // `\&copy;`). The decoded text's `&` is handed on as `&amp;`, which the library turns back.
+    const parseInlineTokens = (this as unknown as InlineParser).parseInlineTokens;
+    Object.assign(this, {
+      parseInlineTokens: (tokens: MarkdownToken[]) => parseInlineTokens.call(this, decodeEntities(tokens)),
     });
   }
 
@@ -148,27 +257,16 @@ export class WikiMarkdownManager extends MarkdownManager {
       link: linkMarkdown,
       heading: headingMarkdown,
       codeBlock: codeBlockMarkdown,
+      code: codeSpanMarkdown,
+      bulletList: bulletListMarkdown,
+      listItem: listItemMarkdown,
       // marked's own list tokenizer follows CommonMark; the library's ordered-list one misreads
       // the indentation of content under `1. ` (three columns). Items are read like bullet ones.
       orderedList: { markdownTokenizer: null, ...orderedListMarkdown },
+      // Task lists come from marked's list tokens (bulletListMarkdown): the library's own
+      // tokenizer ends a task list at a blank line, so a loose one fell apart into several.
+      taskList: { markdownTokenizer: null },
     };
-    if (extension.name === 'taskList') {
-      const tokenizer = getExtensionField<MarkdownTokenizer | undefined>(extension, 'markdownTokenizer');
-      // The library's start probe matches `- [ ]` anywhere on the probed line, so "a - [ ] b"
-      // would split into a paragraph and a task list; only a later line's start may interrupt.
-      if (tokenizer) {
-        const tokenize = tokenizer.tokenize;
-        overrides.taskList = {
-          markdownTokenizer: {
-            ...tokenizer,
-            start: taskListStart,
-            // Asked at every block: skip its (costly) scan unless a task item starts here.
-            tokenize: (...args: Parameters<typeof tokenize>) =>
-              TASK_ITEM_START.test(args[0]) ? tokenize(...args) : undefined,
-          },
-        };
-      }
-    }
     const override = overrides[extension.name];
     // Every extension overridden here is a node or a mark; `extend` keeps its options.
     super.registerExtension(override ? (extension as Node).extend(override as Partial<NodeConfig>) : extension);
@@ -182,6 +280,17 @@ export class WikiMarkdownManager extends MarkdownManager {
     meta: Record<string, unknown> = {},
   ): string {
     switch (node.type) {
+      case 'doc': {
+        // Blocks a blank line apart, except a list that continues the one before (continuesList).
+        const children = node.content ?? [];
+        return children
+          .map((child, i) => {
+            const out = this.renderNodeToMarkdown(child, node, i, level);
+            if (i === 0) return out;
+            return `${continuesList(children, i) && !isLoose(child) ? '\n' : '\n\n'}${out}`;
+          })
+          .join('');
+      }
       case 'codeBlock':
         return renderCodeBlock(node);
       case 'image':
@@ -216,8 +325,10 @@ export class WikiMarkdownManager extends MarkdownManager {
    * Lists, written here rather than by the library (whose nesting under `1. ` is off by a column):
    * `-` bullets and `1.` numbers counted from `start` (`*` and `1)` for a list that directly
    * follows one of its type, which would otherwise merge with it), `- [ ]`/`- [x]` tasks; an item's
-   * blocks indented to its content column, a list nested without a blank line, other blocks
-   * after one.
+   * blocks indented to its content column. A loose list has a blank line between its items and
+   * between an item's blocks; a tight one has none (a list where Markdown needs one in an item,
+   * `needsLoose`, is loose whatever its attribute says). An item that starts with another block than a paragraph (its paragraph
+   * is empty) writes that block on the marker line; an empty item is its marker alone.
    */
   private renderList(node: JSONContent, parentNode: JSONContent | undefined, index: number, level: number): string {
     // How many lists of the same type directly precede this one: every other one changes its
@@ -227,7 +338,12 @@ export class WikiMarkdownManager extends MarkdownManager {
     const alternate = run % 2 === 1;
     const bullet = alternate ? '*' : '-';
     const delimiter = alternate ? ')' : '.';
-    const start = Number(node.attrs?.start ?? 1) || 1;
+    const startAttr = Number(node.attrs?.start ?? 1);
+    const start = Number.isInteger(startAttr) && startAttr >= 0 ? startAttr : 1;
+    const loose = isLoose(node);
+    // A list right after a paragraph line of its item: an empty first item there would read as
+    // a setext underline (`-`) or as paragraph text, so it keeps a no-break space.
+    const afterParagraph = !loose && isListItem(parentNode) && parentNode.content?.[index - 1]?.type === 'paragraph';
     const items = (node.content ?? []).map((item, i) => {
       let marker: string;
       let width: number;
@@ -243,17 +359,28 @@ export class WikiMarkdownManager extends MarkdownManager {
       }
       const children = item.content ?? [];
       const blocks: string[] = [];
+      let previous: JSONContent | undefined;
       children.forEach((child, j) => {
-        // An empty first paragraph: nothing on the marker line (an image after it moves up).
         if (j === 0 && child.type === 'paragraph' && !child.content?.length) {
-          blocks.push(children[1]?.type === 'image' ? '' : '&nbsp;');
+          // An empty first paragraph: the next block goes on the marker line. A task item needs
+          // text after its box, and an item nothing may leave empty keeps a no-break space.
+          const placeholder = item.type === 'taskItem' || (children.length === 1 && afterParagraph && i === 0);
+          blocks.push(children.length === 1 && placeholder ? '&nbsp;' : '');
           return;
         }
-        const out = this.renderNodeToMarkdown(child, item, j, level + 1);
-        const isList = child.type === 'bulletList' || child.type === 'orderedList' || child.type === 'taskList';
-        if (j === 0) blocks.push(out);
-        else if (j === 1 && blocks[0] === '') blocks[0] = out;
-        else blocks.push(`${isList ? '\n' : '\n\n'}${out}`);
+        let out = this.renderNodeToMarkdown(child, item, j, level + 1);
+        if (j === 0 || (j === 1 && blocks[0] === '' && item.type !== 'taskItem')) {
+          // A rule on the marker line is written in the other character, or `- ---` would be a
+          // rule itself rather than an item holding one.
+          if (child.type === 'horizontalRule') out = bullet === '-' ? '***' : '---';
+          blocks[0] = out;
+        } else {
+          const separator = loose ? '\n\n' : tightSeparator(previous, child);
+          // A rule right under a paragraph line would make it a setext heading.
+          if (child.type === 'horizontalRule' && separator === '\n') out = '***';
+          blocks.push(`${separator}${out}`);
+        }
+        previous = child;
       });
       const body = blocks.join('');
       const pad = ' '.repeat(width);
@@ -263,7 +390,7 @@ export class WikiMarkdownManager extends MarkdownManager {
         .join('\n');
       return `${marker}${indented}`.replace(/[ \t]+$/, '');
     });
-    return items.join('\n');
+    return items.join(loose ? '\n\n' : '\n');
   }
 
   override renderNodes(
@@ -278,7 +405,11 @@ export class WikiMarkdownManager extends MarkdownManager {
   }
 
   override serialize(docOrContent: JSONContent): string {
-    const out = super.serialize(docOrContent).replace(/\s+$/, '');
+    const out = super
+      .serialize(docOrContent)
+      .replace(/\s+$/, '')
+      .replaceAll(CODE_SPACES[' ']!, ' ')
+      .replaceAll(CODE_SPACES['\u00a0']!, '\u00a0');
     return out ? `${out}\n` : '';
   }
 

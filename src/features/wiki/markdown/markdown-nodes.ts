@@ -7,10 +7,10 @@ import type { JSONContent, MarkdownParseHelpers, MarkdownToken } from '@tiptap/c
 import { isAllowedLinkHref } from './urls';
 import { escapeMarkdownText, markdownDestination, markdownTitle } from './markdown-write';
 
-/** Headings below level 4 (the editor's deepest) become level 4 instead of paragraphs. */
+/** Headings, levels 1 to 6 (setext ones are levels 1 and 2). */
 export const headingMarkdown = {
   parseMarkdown(token: MarkdownToken, helpers: MarkdownParseHelpers) {
-    const level = Math.min(Math.max(Number(token.depth) || 1, 1), 4);
+    const level = Math.min(Math.max(Number(token.depth) || 1, 1), 6);
     return helpers.createNode('heading', { level }, helpers.parseInline(token.tokens ?? []));
   },
 };
@@ -27,22 +27,104 @@ export const codeBlockMarkdown = {
   },
 };
 
-/** Ordered lists from marked's list tokens, each item read by the list item's own parser. */
+/** The start number of an ordered list token: 0 to 999999999, as CommonMark allows. */
+function listStart(token: MarkdownToken): number {
+  const start = Number(token.start);
+  return Number.isInteger(start) && start >= 0 ? start : 1;
+}
+
+/** Ordered lists from marked's list tokens (start, tight or loose), items read by `listItemMarkdown`. */
 export const orderedListMarkdown = {
   parseMarkdown(token: MarkdownToken, helpers: MarkdownParseHelpers) {
     if (token.type !== 'list' || !token.ordered) return [];
-    const start = Number(token.start) || 1;
+    const start = listStart(token);
+    const attrs = { ...(start === 1 ? {} : { start }), ...(token.loose ? { loose: true } : {}) };
     const content = helpers.parseChildren(token.items ?? []);
-    return start === 1 ? { type: 'orderedList', content } : { type: 'orderedList', attrs: { start }, content };
+    return Object.keys(attrs).length ? { type: 'orderedList', attrs, content } : { type: 'orderedList', content };
   },
 };
 
-export const TASK_ITEM_START = /^[ \t]*[-+*][ \t]+\[[ xX]\][ \t]/;
-
-export function taskListStart(src: string): number {
-  const at = /\n[ \t]*[-+*][ \t]+\[[ xX]\][ \t]/.exec(src)?.index;
-  return at === undefined ? -1 : at + 1;
+/**
+ * An item's tokens without the checkbox marked puts first, or first in its first paragraph, for a
+ * GFM task item; `asText` keeps the box as the text it was (`[ ] `), for items of ordered lists,
+ * which the schema has no tasks in.
+ */
+function withoutCheckbox(tokens: MarkdownToken[], asText = false): MarkdownToken[] {
+  const [first, second, ...rest] = tokens;
+  const box = first?.type === 'checkbox' ? first : first?.tokens?.[0]?.type === 'checkbox' ? first.tokens[0] : null;
+  if (!first || !box) return tokens;
+  const text = asText ? [{ type: 'text', raw: box.raw, text: box.raw }] : [];
+  if (box !== first) return [{ ...first, tokens: [...text, ...first.tokens!.slice(1)] }, ...tokens.slice(1)];
+  if (!asText) return tokens.slice(1);
+  // A tight item: the box, then the text token of its first line.
+  if (second?.type === 'text') return [{ ...second, tokens: [...text, ...(second.tokens ?? [])] }, ...rest];
+  return [{ type: 'text', raw: box.raw, text: box.raw, tokens: text }, ...tokens.slice(1)];
 }
+
+/**
+ * Bullet lists, tight or loose, from marked's list tokens (GFM: an item starting `[ ]` or `[x]`
+ * is a task). A list mixing tasks and other items becomes a bullet list and a task list for each
+ * run of them, since the schema keeps the two apart; written back, they are one Markdown list
+ * again. Task lists are read here too, so a loose one stays one list.
+ */
+export const bulletListMarkdown = {
+  parseMarkdown(token: MarkdownToken, helpers: MarkdownParseHelpers) {
+    if (token.type !== 'list' || token.ordered) return [];
+    const parse = helpers.parseBlockChildren ?? helpers.parseChildren;
+    const attrs = token.loose ? { loose: true } : undefined;
+    const lists: JSONContent[] = [];
+    for (const item of (token.items ?? []) as MarkdownToken[]) {
+      const type = item.task ? 'taskList' : 'bulletList';
+      const node: JSONContent = item.task
+        ? {
+            type: 'taskItem',
+            attrs: { checked: Boolean(item.checked) },
+            content: parse(withoutCheckbox(item.tokens ?? [])),
+          }
+        : { type: 'listItem', content: item.tokens?.length ? parse(item.tokens) : [] };
+      const last = lists.at(-1);
+      if (last?.type === type) last.content!.push(node);
+      else lists.push(attrs ? { type, attrs, content: [node] } : { type, content: [node] });
+    }
+    return lists;
+  },
+};
+
+/**
+ * A list item is its blocks as Markdown has them: a heading, code block, quote, rule or list may
+ * come first (the library turned a first heading into a paragraph and read `1. - 2. x` as text);
+ * `normalizeBlocks` then puts the empty paragraph the schema wants in front.
+ */
+export const listItemMarkdown = {
+  parseMarkdown(token: MarkdownToken, helpers: MarkdownParseHelpers) {
+    if (token.type !== 'list_item') return [];
+    const parse = helpers.parseBlockChildren ?? helpers.parseChildren;
+    const tokens = token.task ? withoutCheckbox(token.tokens ?? [], true) : (token.tokens ?? []);
+    return { type: 'listItem', content: tokens.length ? parse(tokens) : [] };
+  },
+};
+
+/**
+ * Code spans: fenced by the shortest backtick run the code does not hold, and padded by a space
+ * on each side where CommonMark would otherwise take one away or read a backtick as the fence
+ * (code starting or ending with a backtick, or with a space at both ends, not only spaces).
+ */
+export const codeSpanMarkdown = {
+  renderMarkdown(
+    node: JSONContent,
+    helpers: { renderChildren: (nodes: JSONContent[]) => string },
+    context?: { meta?: { markText?: string } },
+  ) {
+    if (!node.content) return '';
+    const text = context?.meta?.markText ?? '';
+    const runs = new Set((text.match(/`+/g) ?? []).map((run) => run.length));
+    let fence = 1;
+    while (runs.has(fence)) fence += 1;
+    const pad = /^`|`$/.test(text) || (/^ [\s\S]* $/.test(text) && /[^ ]/.test(text)) ? ' ' : '';
+    const ticks = '`'.repeat(fence);
+    return `${ticks}${pad}${helpers.renderChildren(node.content)}${pad}${ticks}`;
+  },
+};
 
 /** Markdown hooks replacing those of the library's link mark. */
 export const linkMarkdown = {

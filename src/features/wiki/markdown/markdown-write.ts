@@ -62,6 +62,18 @@ export function escapeMarkdownText(text: string): string {
     .replace(/<(?=[A-Za-z/!?])/g, '\\<');
 }
 
+/**
+ * Text that GFM would read as a link (a bare `https://…`, `www.…` or e-mail address) but is not one
+ * in the document gets an escape that breaks the pattern and shows nothing: `https\://`, `www\.`,
+ * `a\@b.c`. For text outside links, after `escapeMarkdownText`.
+ */
+export function escapeAutolinks(text: string): string {
+  return text
+    .replace(/\b((?:ftp|https?)):(?=\/\/)/gi, '$1\\:')
+    .replace(/\bwww\.(?=[A-Za-z0-9-])/gi, (match) => `${match.slice(0, 3)}\\.`)
+    .replace(/([A-Za-z0-9._+-])@(?=[A-Za-z0-9_-]+\.[A-Za-z0-9_-])/g, '$1\\@');
+}
+
 /** Escapes what would start a block at the beginning of a line of a paragraph. */
 export function escapeLineStart(line: string): string {
   if (/^#{1,6}(?=[ \t]|$)/.test(line)) return `\\${line}`;

@@ -1,7 +1,8 @@
 /**
  * Parsed content made valid for the wiki's schema (`normalizeBlocks`), after @tiptap/markdown has
- * read a document: images are blocks, list items start with a paragraph, headings stop at level 4,
- * paragraphs are trimmed and written on one line, blocked images stay as text.
+ * read a document: images are blocks, list items start with a paragraph, paragraphs are trimmed
+ * (of the whitespace CommonMark strips, not of no-break spaces) and written on one line, blocked
+ * images stay as text.
  */
 import type { JSONContent } from '@tiptap/core';
 import { renderImage } from './markdown-write';
@@ -38,19 +39,22 @@ export function withoutEdgeBreaks(inline: JSONContent[]): JSONContent[] {
   return start === 0 && end === inline.length ? inline : inline.slice(start, end);
 }
 
-/** A paragraph's content starts and ends without whitespace, as CommonMark reads it. */
+/**
+ * A paragraph's content starts and ends without the whitespace CommonMark strips there (spaces,
+ * tabs, line ends); a no-break space (`&nbsp;`) is text and stays.
+ */
 function trimEdges(inline: JSONContent[]): JSONContent[] {
   const out = withoutEdgeBreaks(inline);
   let emptied = false;
   const first = out[0];
-  if (first?.type === 'text' && /^\s/.test(first.text ?? '') && !first.marks?.some((m) => m.type === 'code')) {
-    out[0] = { ...first, text: first.text!.replace(/^\s+/, '') };
+  if (first?.type === 'text' && /^[ \t\r\n]/.test(first.text ?? '') && !first.marks?.some((m) => m.type === 'code')) {
+    out[0] = { ...first, text: first.text!.replace(/^[ \t\r\n]+/, '') };
     emptied ||= out[0].text === '';
   }
   const lastIndex = out.length - 1;
   const last = out[lastIndex];
-  if (last?.type === 'text' && /\s$/.test(last.text ?? '') && !last.marks?.some((m) => m.type === 'code')) {
-    out[lastIndex] = { ...last, text: last.text!.replace(/\s+$/, '') };
+  if (last?.type === 'text' && /[ \t\r\n]$/.test(last.text ?? '') && !last.marks?.some((m) => m.type === 'code')) {
+    out[lastIndex] = { ...last, text: last.text!.replace(/[ \t\r\n]+$/, '') };
     emptied ||= out[lastIndex].text === '';
   }
   return emptied ? out.filter((n) => n.type !== 'text' || n.text) : out;
@@ -58,7 +62,8 @@ function trimEdges(inline: JSONContent[]): JSONContent[] {
 
 /**
  * Makes parsed content valid for the schema: an image inside a paragraph splits it (images are
- * blocks), a list item starts with a paragraph, headings stop at level 4, blocked images are text.
+ * blocks), a list item starts with a paragraph, blocked images are text. An item's first paragraph
+ * that is a no-break space alone is the empty paragraph earlier versions wrote as `- &nbsp;`.
  */
 export function normalizeBlocks(nodes: JSONContent[]): JSONContent[] {
   // The parsed JSON is fresh: nodes are changed in place where that is enough.
@@ -67,7 +72,6 @@ export function normalizeBlocks(nodes: JSONContent[]): JSONContent[] {
     if (node.type === 'image') {
       out.push(isAllowedImageSrc(node.attrs?.src) ? node : { type: 'paragraph', content: [blockedImageText(node)] });
     } else if (node.type && TEXTBLOCKS.has(node.type)) {
-      if (node.type === 'heading' && Number(node.attrs?.level) > 4) node.attrs = { ...node.attrs, level: 4 };
       const children = node.content ?? [];
       if (children.every((child) => child.type === 'text' || child.type === 'hardBreak')) {
         node.content = trimEdges(children.map(joinSoftBreaks));
@@ -79,8 +83,11 @@ export function normalizeBlocks(nodes: JSONContent[]): JSONContent[] {
       if (node.content && node.type !== 'codeBlock') {
         const content = normalizeBlocks(node.content);
         if (node.type === 'blockquote' && content.length === 0) content.push({ type: 'paragraph', content: [] });
-        if (node.type && FIRST_CHILD_PARAGRAPH.has(node.type) && content[0]?.type !== 'paragraph') {
-          content.unshift({ type: 'paragraph', content: [] });
+        if (node.type && FIRST_CHILD_PARAGRAPH.has(node.type)) {
+          const first = content[0];
+          if (first?.type !== 'paragraph') content.unshift({ type: 'paragraph', content: [] });
+          else if (first.content?.length === 1 && first.content[0]!.text === '\u00a0' && !first.content[0]!.marks)
+            first.content = [];
         }
         node.content = content;
       }
