@@ -39,6 +39,7 @@ import {
   headingMarkdown,
   linkMarkdown,
   listItemMarkdown,
+  listStart,
   orderedListMarkdown,
 } from './markdown-nodes';
 import {
@@ -327,8 +328,9 @@ export class WikiMarkdownManager extends MarkdownManager {
    * follows one of its type, which would otherwise merge with it), `- [ ]`/`- [x]` tasks; an item's
    * blocks indented to its content column. A loose list has a blank line between its items and
    * between an item's blocks; a tight one has none (a list where Markdown needs one in an item,
-   * `needsLoose`, is loose whatever its attribute says). An item that starts with another block than a paragraph (its paragraph
-   * is empty) writes that block on the marker line; an empty item is its marker alone.
+   * `needsLoose`, is loose whatever its attribute says). An item that starts with another block
+   * than a paragraph (its paragraph is empty) writes that block on the marker line; an empty item
+   * is its marker alone.
    */
   private renderList(node: JSONContent, parentNode: JSONContent | undefined, index: number, level: number): string {
     // How many lists of the same type directly precede this one: every other one changes its
@@ -338,8 +340,7 @@ export class WikiMarkdownManager extends MarkdownManager {
     const alternate = run % 2 === 1;
     const bullet = alternate ? '*' : '-';
     const delimiter = alternate ? ')' : '.';
-    const startAttr = Number(node.attrs?.start ?? 1);
-    const start = Number.isInteger(startAttr) && startAttr >= 0 ? startAttr : 1;
+    const start = listStart(node.attrs?.start);
     const loose = isLoose(node);
     // A list right after a paragraph line of its item: an empty first item there would read as
     // a setext underline (`-`) or as paragraph text, so it keeps a no-break space.

@@ -27,9 +27,9 @@ export const codeBlockMarkdown = {
   },
 };
 
-/** The start number of an ordered list token: 0 to 999999999, as CommonMark allows. */
-function listStart(token: MarkdownToken): number {
-  const start = Number(token.start);
+/** An ordered list's start number (a token's or a node's): 0 or more, as CommonMark allows; else 1. */
+export function listStart(value: unknown): number {
+  const start = Number(value ?? 1);
   return Number.isInteger(start) && start >= 0 ? start : 1;
 }
 
@@ -37,7 +37,7 @@ function listStart(token: MarkdownToken): number {
 export const orderedListMarkdown = {
   parseMarkdown(token: MarkdownToken, helpers: MarkdownParseHelpers) {
     if (token.type !== 'list' || !token.ordered) return [];
-    const start = listStart(token);
+    const start = listStart(token.start);
     const attrs = { ...(start === 1 ? {} : { start }), ...(token.loose ? { loose: true } : {}) };
     const content = helpers.parseChildren(token.items ?? []);
     return Object.keys(attrs).length ? { type: 'orderedList', attrs, content } : { type: 'orderedList', content };
