@@ -57,6 +57,8 @@ export function useNewThread({
       }
       setSending(true);
       setSendError(null);
+      // Where the comment was sent from (the composer's box or its button).
+      const sentFrom = document.activeElement;
       createAnchoredThread({
         editor,
         target: pending,
@@ -66,10 +68,13 @@ export function useNewThread({
       })
         .then((comment) => {
           const passage = pendingTarget(editor);
+          // The answer can come after the person has clicked on: the caret then stays where they put it.
+          const active = document.activeElement;
+          const stayed = !active || active === document.body || active === sentFrom;
           done();
           close(false);
           onCreated(comment.id);
-          if (editor.isDestroyed) return;
+          if (editor.isDestroyed || !stayed) return;
           // Back to the text, the caret after the passage (a selection would offer "Add comment" again).
           const caret = passage?.kind === 'text' ? passage.to : editor.state.selection.to;
           editor.chain().setTextSelection(caret).focus().run();
