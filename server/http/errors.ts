@@ -23,6 +23,7 @@ export const ErrorCode = {
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT',
   revisionConflict: 'REVISION_CONFLICT',
+  editConflict: 'EDIT_CONFLICT',
   fileNameTaken: 'FILE_NAME_TAKEN',
   fileTooLarge: 'FILE_TOO_LARGE',
   fileSizeMismatch: 'FILE_SIZE_MISMATCH',

@@ -34,13 +34,19 @@ export async function findProject(
 
 export type CardRow = typeof cards.$inferSelect;
 
-/** A card of the project (archived ones included), or 404. */
-export async function findCard(db: Executor, projectId: string, cardId: string): Promise<CardRow> {
-  const [card] = await db
+/** A card of the project (archived ones included), or 404; `lock` takes its row lock (edits hold it). */
+export async function findCard(
+  db: Executor,
+  projectId: string,
+  cardId: string,
+  options: { lock?: boolean } = {},
+): Promise<CardRow> {
+  const query = db
     .select()
     .from(cards)
     .where(and(eq(cards.id, cardId), eq(cards.projectId, projectId)))
     .limit(1);
+  const [card] = options.lock ? await query.for('update') : await query;
   if (!card) throw notFound('Card not found');
   return card;
 }

@@ -12,6 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { FieldVersions } from '../../lib/field-versions.ts';
 import { createdAt, id, searchIndex, searchKey, updatedAt } from './columns.ts';
 import { agents, companies, memberKind, users } from './organization.ts';
 
@@ -85,6 +86,10 @@ export const cards = pgTable(
     /** Why the card is blocked; null when it is not. */
     blocked: text(),
     archivedAt: timestamp({ withTimezone: true }),
+    /** Raised by every stored edit of the card's fields (server/lib/field-versions.ts); moves leave it. */
+    version: integer().notNull().default(1),
+    /** Per field, the version that last changed it and who did. */
+    fieldVersions: jsonb().$type<FieldVersions>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchKey: searchKey((): AnyPgColumn => cards.title),

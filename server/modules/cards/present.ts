@@ -10,6 +10,7 @@ type CopyRow = { cardId: string; id: string; authorName: string; createdAt: Date
 function baseCard(row: CardRow) {
   return {
     id: row.id,
+    version: row.version,
     title: row.title,
     description: row.description,
     ...(row.assigneeId && row.assigneeKind ? { assignee: row.assigneeId, assigneeKind: row.assigneeKind } : {}),

@@ -1,7 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, protectedRoute, uuidParam } from '../../http/route.ts';
-import { CardSchema, CardWithColumnsSchema, ChecklistItemSchema, LIMITS, PrioritySchema } from './schemas.ts';
+import {
+  CardEditConflictSchema,
+  CardSchema,
+  CardWithColumnsSchema,
+  ChecklistItemSchema,
+  LIMITS,
+  PrioritySchema,
+} from './schemas.ts';
 import { agentCostNote, creditsExhaustedResponse } from '../credits/index.ts';
 
 const tags = ['Cards'];
@@ -62,8 +69,12 @@ const UpdateCardBody = z
     archived: z.boolean().optional().openapi({
       description: 'true archives the card (it leaves the board); false restores it at the bottom of its column.',
     }),
+    baseVersion: z.number().int().min(1).optional().openapi({
+      description:
+        'The card’s `version` this edit was made on. A field the edit changes that someone else changed since is refused (412 `EDIT_CONFLICT`, nothing stored); the other fields’ changes since are kept. Without it the edit is applied as it is.',
+    }),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+  .refine((body) => Object.entries(body).some(([key, value]) => key !== 'baseVersion' && value !== undefined), {
     message: 'send at least one field to change',
   })
   .openapi('UpdateCardRequest');
@@ -115,12 +126,16 @@ export const updateCardRoute = protectedRoute(
     operationId: 'updateCard',
     tags,
     summary: 'Edit, archive or restore a card',
-    description: `\`assignee\`, \`due\` and \`blocked\` set to null are cleared, and then absent from the card. ${agentCostNote('write')}`,
+    description: `\`assignee\`, \`due\` and \`blocked\` set to null are cleared, and then absent from the card. With \`baseVersion\` (the web app always sends it), the edit is merged field by field: a field it changes that someone else (another person, agent or browser tab) changed since that version is 412 \`EDIT_CONFLICT\` with the current card, and nothing is stored; changes of other fields since are kept. A field sent with the value it already has is no change. ${agentCostNote('write')}`,
     request: { params, body: { required: true, content: { 'application/json': { schema: UpdateCardBody } } } },
     responses: {
       ...creditsExhaustedResponse,
       200: jsonResponse(CardSchema, 'The updated card'),
       409: jsonResponse(ErrorEnvelope, 'Restoring into a board without columns (`CONFLICT`)'),
+      412: jsonResponse(
+        CardEditConflictSchema,
+        'A field the edit changes was changed by someone else since `baseVersion` (`EDIT_CONFLICT`): nothing was stored',
+      ),
     },
   },
   { agents: true },

@@ -31,6 +31,10 @@ export const CardCommentCopySchema = z
 
 const cardFields = {
   id: z.uuid(),
+  version: z.number().int().min(1).openapi({
+    description:
+      'Raised by every stored edit of the card’s fields (moves and comments leave it): send it as `baseVersion` with an edit.',
+  }),
   title: z.string(),
   description: z.string(),
   assignee: z.uuid().optional().openapi({ description: 'A human or an agent of the company. Absent when unassigned.' }),
@@ -79,6 +83,20 @@ export const CardWithColumnsSchema = z
     }),
   })
   .openapi('CardWithColumns');
+
+export const CardEditConflictSchema = z
+  .object({
+    error: z.string(),
+    code: z.literal('EDIT_CONFLICT'),
+    fields: z
+      .array(z.string())
+      .openapi({ description: 'The fields of the request someone else changed since `baseVersion`.' }),
+    card: CardSchema,
+  })
+  .openapi('CardEditConflict', {
+    description:
+      '412: a field the edit changes was changed by someone else since the edit’s `baseVersion`; `card` is the card as it now is. Nothing was stored.',
+  });
 
 export type Card = z.infer<typeof CardSchema>;
 export type BoardCard = z.infer<typeof BoardCardSchema>;

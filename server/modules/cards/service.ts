@@ -5,7 +5,8 @@ import { agents, boardColumns, cards, type ChecklistItem, users } from '../../db
 import { type CardAssignee, react } from '../../events/reactions.ts';
 import { type Actor, recordEvent, recordEventArgs } from '../../events/record.ts';
 import { rows } from '../../db/rows.ts';
-import { conflict, invalidField, notFound } from '../../http/errors.ts';
+import { ApiError, ErrorCode, conflict, invalidField, notFound } from '../../http/errors.ts';
+import { conflictingFields, editorOf, nextFieldVersions } from '../../lib/field-versions.ts';
 import { requireCompany } from '../../policies/index.ts';
 import { findCard, findProject } from '../../policies/records.ts';
 import { chargeCardWork } from '../credits/index.ts';
@@ -25,9 +26,15 @@ export type CardChanges = {
   due?: string | null;
   blocked?: string | null;
   archived?: boolean;
+  /** The card version the edit was made on (field-level check); absent: applied as it is. */
+  baseVersion?: number;
 };
 
-export type NewCard = Omit<CardChanges, 'archived' | 'title'> & { title: string; columnId: string; position?: number };
+export type NewCard = Omit<CardChanges, 'archived' | 'baseVersion' | 'title'> & {
+  title: string;
+  columnId: string;
+  position?: number;
+};
 
 /** Labels trimmed, empty ones dropped, duplicates (ignoring case) removed, order kept. */
 export function normalizeLabels(labels: string[]): string[] {
@@ -146,7 +153,32 @@ export async function createCard(ctx: AppContext, actor: Actor, projectId: strin
   });
 }
 
-/** Edits fields; `archived` takes the card off the board or brings it back at the bottom. */
+type Fields = Partial<typeof cards.$inferInsert>;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const time = (date: Date | null | undefined) => date?.getTime() ?? null;
+
+/** The API fields whose value an edit changes (a field sent with the value it has is no change). */
+function changedFields(current: CardRow, fields: Fields): string[] {
+  const changed: string[] = [];
+  if (fields.title !== undefined && fields.title !== current.title) changed.push('title');
+  if (fields.description !== undefined && fields.description !== current.description) changed.push('description');
+  if (fields.priority !== undefined && fields.priority !== current.priority) changed.push('priority');
+  if (fields.labels !== undefined && !same(fields.labels, current.labels)) changed.push('labels');
+  // Item by item: the database keeps an object's keys in its own order.
+  const items = (list: ChecklistItem[]) => list.map(({ text, done }) => [text, done]);
+  if (fields.checklist !== undefined && !same(items(fields.checklist), items(current.checklist)))
+    changed.push('checklist');
+  if (fields.due !== undefined && time(fields.due) !== time(current.due)) changed.push('due');
+  if (fields.blocked !== undefined && fields.blocked !== current.blocked) changed.push('blocked');
+  if (fields.assigneeId !== undefined && fields.assigneeId !== current.assigneeId) changed.push('assignee');
+  return changed;
+}
+
+/**
+ * Edits fields; `archived` takes the card off the board or brings it back at the bottom. With a
+ * `baseVersion`, a field the edit changes that someone else changed since is 412 `EDIT_CONFLICT`
+ * with the current card (server/lib/field-versions.ts), and nothing is stored.
+ */
 export async function updateCard(
   ctx: AppContext,
   actor: Actor,
@@ -158,8 +190,24 @@ export async function updateCard(
   return ctx.db.transaction(async (tx) => {
     await chargeCardWork(ctx, tx, actor, 'updateCard', cardId);
     await findProject(tx, company.id, projectId, { lock: changes.archived !== undefined });
-    const current = await findCard(tx, projectId, cardId);
+    const current = await findCard(tx, projectId, cardId, { lock: true });
+    if (changes.baseVersion !== undefined && changes.baseVersion > current.version)
+      throw invalidField('baseVersion', `is newer than the card's version (${current.version})`);
     const fields = await fieldsFromChanges(tx, company.id, changes);
+    const changed = changedFields(current, fields);
+    const by = editorOf(actor);
+    const conflicts = conflictingFields(current.fieldVersions, changed, changes.baseVersion, by);
+    if (conflicts.length > 0) {
+      throw new ApiError(
+        412,
+        `Someone else changed ${conflicts.join(', ')} since your version: nothing was stored`,
+        ErrorCode.editConflict,
+        { fields: conflicts, card: await fullCard(tx, current) },
+      );
+    }
+    const version = current.version + 1;
+    fields.version = version;
+    fields.fieldVersions = nextFieldVersions(current.fieldVersions, changed, version, by);
     let type: 'card.updated' | 'card.archived' | 'card.restored' = 'card.updated';
     if (changes.archived === true && current.archivedAt === null) {
       fields.archivedAt = new Date();
@@ -237,7 +285,7 @@ export async function moveCard(
   // - workspace_move_card_recorded, the move and its event: 0008, 0009 (current);
   // - workspace_move_card, which it calls to check (404s), lock and move: 0005, 0007 (current);
   // - workspace_place_card, the rank arithmetic (placeCard above calls it too): 0005;
-  // - workspace_card_json, the card as the API presents it: 0007, 0008 (current).
+  // - workspace_card_json, the card as the API presents it: 0007, 0008, 0021 (current).
   // A change to any of them is a new migration (`npm run db:generate -- --custom`), never an edit.
   const move = async (db: Executor) => {
     const result = await db.execute(sql`

@@ -2125,7 +2125,7 @@ export type paths = {
         head?: never;
         /**
          * Edit, archive or restore a card
-         * @description `assignee`, `due` and `blocked` set to null are cleared, and then absent from the card. Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
+         * @description `assignee`, `due` and `blocked` set to null are cleared, and then absent from the card. With `baseVersion` (the web app always sends it), the edit is merged field by field: a field it changes that someone else (another person, agent or browser tab) changed since that version is 412 `EDIT_CONFLICT` with the current card, and nothing is stored; changes of other fields since are kept. A field sent with the value it already has is no change. Costs 1 credit when an agent calls it (`CREDITS_PER_AGENT_WRITE`; 402 `CREDITS_EXHAUSTED` without them, and nothing is written).
          */
         patch: operations["updateCard"];
         trace?: never;
@@ -3843,6 +3843,8 @@ export type components = {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Raised by every stored edit of the card’s fields (moves and comments leave it): send it as `baseVersion` with an edit. */
+            version: number;
         };
         BoardColumn: components["schemas"]["Column"] & {
             cards: components["schemas"]["BoardCard"][];
@@ -3885,6 +3887,8 @@ export type components = {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Raised by every stored edit of the card’s fields (moves and comments leave it): send it as `baseVersion` with an edit. */
+            version: number;
         };
         /** @description `card.archived`: A card was archived (taken off the board). */
         CardArchivedEvent: {
@@ -3930,6 +3934,15 @@ export type components = {
             credits: number;
             /** @description The agent’s name now (“Former agent” if it is gone). */
             name: string;
+        };
+        /** @description 412: a field the edit changes was changed by someone else since the edit’s `baseVersion`; `card` is the card as it now is. Nothing was stored. */
+        CardEditConflict: {
+            card: components["schemas"]["Card"];
+            /** @enum {string} */
+            code: "EDIT_CONFLICT";
+            error: string;
+            /** @description The fields of the request someone else changed since `baseVersion`. */
+            fields: string[];
         };
         /** @description The card as it now is (its place did not change). */
         CardEventData: {
@@ -5010,7 +5023,7 @@ export type components = {
             email: string;
         };
         Error: {
-            /** @description Stable machine-readable code. Codes used by this server: VALIDATION_ERROR, INVALID_JSON, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, UNAUTHORIZED, INVALID_CREDENTIALS, SESSION_REVOKED, SESSION_EXPIRED, API_KEY_EXPIRED, API_KEY_REVOKED, API_KEY_READ_ONLY, API_KEY_FORBIDDEN, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, REVISION_CONFLICT, FILE_NAME_TAKEN, FILE_TOO_LARGE, FILE_SIZE_MISMATCH, STORAGE_QUOTA_EXCEEDED, SIGNATURE_INVALID, SIGNATURE_EXPIRED, RANGE_NOT_SATISFIABLE, ORG_NO_HUMAN_MANAGER, ORG_LOOP, ORG_LAST_ADMIN, ALREADY_MEMBER, ALREADY_IN_COMPANY, INVITATION_NOT_FOUND, EMAIL_TAKEN, AGENT_TOKEN_FORBIDDEN, AGENT_TOKEN_REVOKED, AGENT_TOKEN_EXPIRED, AGENT_UNAVAILABLE, SESSION_STOPPED, MESSAGE_FINISHED, CONNECTION_REVOKED, CONNECTION_UNAVAILABLE, GRANT_EXISTS, GRANT_EXPIRED, RUN_ALREADY_REPORTED, WEBHOOK_REVOKED, WEBHOOK_LIMIT_REACHED, CREDITS_EXHAUSTED, CREDITS_INSUFFICIENT, SEATS_EXCEEDED, PLAN_UNCHANGED, SUBSCRIPTION_CANCELED, PAYMENTS_UNAVAILABLE, PAYMENT_PROVIDER_ERROR, RATE_LIMITED, INTERNAL_ERROR. */
+            /** @description Stable machine-readable code. Codes used by this server: VALIDATION_ERROR, INVALID_JSON, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, UNAUTHORIZED, INVALID_CREDENTIALS, SESSION_REVOKED, SESSION_EXPIRED, API_KEY_EXPIRED, API_KEY_REVOKED, API_KEY_READ_ONLY, API_KEY_FORBIDDEN, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, REVISION_CONFLICT, EDIT_CONFLICT, FILE_NAME_TAKEN, FILE_TOO_LARGE, FILE_SIZE_MISMATCH, STORAGE_QUOTA_EXCEEDED, SIGNATURE_INVALID, SIGNATURE_EXPIRED, RANGE_NOT_SATISFIABLE, ORG_NO_HUMAN_MANAGER, ORG_LOOP, ORG_LAST_ADMIN, ALREADY_MEMBER, ALREADY_IN_COMPANY, INVITATION_NOT_FOUND, EMAIL_TAKEN, AGENT_TOKEN_FORBIDDEN, AGENT_TOKEN_REVOKED, AGENT_TOKEN_EXPIRED, AGENT_UNAVAILABLE, SESSION_STOPPED, MESSAGE_FINISHED, CONNECTION_REVOKED, CONNECTION_UNAVAILABLE, GRANT_EXISTS, GRANT_EXPIRED, RUN_ALREADY_REPORTED, WEBHOOK_REVOKED, WEBHOOK_LIMIT_REACHED, CREDITS_EXHAUSTED, CREDITS_INSUFFICIENT, SEATS_EXCEEDED, PLAN_UNCHANGED, SUBSCRIPTION_CANCELED, PAYMENTS_UNAVAILABLE, PAYMENT_PROVIDER_ERROR, RATE_LIMITED, INTERNAL_ERROR. */
             code?: string;
             /** @description Human-readable message. Match it as an opaque string. */
             error: string;
@@ -6522,6 +6535,8 @@ export type components = {
              * @description A person or an agent of the company; null unassigns.
              */
             assignee?: string | null;
+            /** @description The card’s `version` this edit was made on. A field the edit changes that someone else changed since is refused (412 `EDIT_CONFLICT`, nothing stored); the other fields’ changes since are kept. Without it the edit is applied as it is. */
+            baseVersion?: number;
             /** @description Why the card is blocked; null unblocks. */
             blocked?: string | null;
             /** @description The whole checklist, in order. */
@@ -19505,6 +19520,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field the edit changes was changed by someone else since `baseVersion` (`EDIT_CONFLICT`): nothing was stored */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardEditConflict"];
                 };
             };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */

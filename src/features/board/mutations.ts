@@ -4,6 +4,7 @@ import { memberQueries } from '@/features/members';
 import { toast } from '@/ui';
 import { applyColumnOrders, moveLocally, replaceCard } from './board-cache';
 import { cardMoves, cardSaves, storeCard, storeColumnOrders } from './board-writer';
+import { editConflictOf } from './edit-conflict';
 import { refetchDelegations, refetchMessages, storeSession } from './delegation-writer';
 import { boardQueries, projectQueries } from './queries';
 
@@ -57,7 +58,8 @@ export function useCreateCard(projectId: string) {
  * Saves card fields, one save after another per card (see `cardSaves`): the open card shows the
  * change at once (`useShownCard`, for as long as the save is on its way), then the board and the
  * card show what the server returned; a refused change is no longer shown, and the caller reports
- * the server's message.
+ * the server's message. A change refused because someone else changed that field since its
+ * `baseVersion` (412 `EDIT_CONFLICT`) stores the card the refusal carries.
  */
 export function useUpdateCard(projectId: string, cardId: string) {
   const queryClient = useQueryClient();
@@ -75,6 +77,9 @@ export function useUpdateCard(projectId: string, cardId: string) {
       if (changes.assignee !== undefined) refetchDelegations(queryClient, projectId);
     },
     onError: (error) => {
+      // Someone else changed a field of this edit: the card as it now is (the panel offers both values).
+      const conflict = editConflictOf(error);
+      if (conflict) storeCard(queryClient, projectId, conflict.card);
       // The agent was paused or completed meanwhile: the pickers show its state once the members are read again.
       if (isApiError(error) && error.code === 'AGENT_UNAVAILABLE')
         void queryClient.invalidateQueries({ queryKey: memberQueries.all });

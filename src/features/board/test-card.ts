@@ -3,6 +3,7 @@ import type { Card } from '@/api';
 /** A card for tests: `id` as its title, in `column`, with `changes` on top. */
 export const testCard = (id: string, column: string, changes: Partial<Card> = {}): Card => ({
   id,
+  version: 1,
   title: id,
   description: '',
   column,

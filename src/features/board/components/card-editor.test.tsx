@@ -70,8 +70,13 @@ function serve() {
     /** Commits a save and answers with the card as it then is. */
     commit: (save: Save) => {
       server.version++;
+      const { baseVersion: _, ...changes } = save.body;
       server.card = {
-        ...withChanges(server.card, save.body),
+        ...withChanges(server.card, changes),
+        // withChanges shows chosen fields only; the text fields are stored as sent.
+        ...(changes.title !== undefined && { title: changes.title }),
+        ...(changes.description !== undefined && { description: changes.description }),
+        version: server.card.version + 1,
         updatedAt: new Date(Date.UTC(2026, 1, server.version, 12)).toISOString(),
       };
       save.answered = server.card;
@@ -149,7 +154,7 @@ describe('card panel saves on their way at once', () => {
 
     // The priority's answer: the card as of that save, the checklist as it was before the tick.
     const first = await save(0);
-    expect(first.body).toEqual({ priority: 'urgent' });
+    expect(first.body).toEqual({ priority: 'urgent', baseVersion: 1 });
     commit(first);
     await panel.answered(first);
     expect(panel.checkbox().checked).toBe(true);
@@ -157,7 +162,7 @@ describe('card panel saves on their way at once', () => {
     expect(panel.status()).toContain('Saving');
 
     const second = await save(1);
-    expect(second.body).toEqual({ checklist: ticked });
+    expect(second.body).toEqual({ checklist: ticked, baseVersion: 1 });
     commit(second);
     await waitFor(() => expect(panel.status()).toBe('Saved'));
     expect(panel.checkbox().checked).toBe(true);
@@ -179,7 +184,7 @@ describe('card panel saves on their way at once', () => {
     expect(panel.checkbox().checked).toBe(true);
 
     const second = await save(1);
-    expect(second.body).toEqual({ checklist: ticked });
+    expect(second.body).toEqual({ checklist: ticked, baseVersion: 1 });
     commit(second);
     await panel.answered(second);
     expect(panel.checkbox().checked).toBe(true);
@@ -209,5 +214,92 @@ describe('card panel saves on their way at once', () => {
     // The event may predate or follow the answer: the card is read again once the save is done.
     await waitFor(() => expect(server.reads).toBe(1));
     expect(panel.checkbox().checked).toBe(true);
+  });
+});
+
+describe('card panel edits made on a version', () => {
+  beforeEach(() => live.handlers.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** Max changes the card (live), while the panel is open. */
+  function colleague(server: { card: Card }, changes: Partial<Card>) {
+    server.card = {
+      ...server.card,
+      ...changes,
+      version: server.card.version + 1,
+      updatedAt: '2026-01-20T12:00:00.000Z',
+    };
+    emit('card.updated', { projectId, actorUserId: 'u-max', card: server.card });
+  }
+
+  async function typeTitleWhileMaxRenames() {
+    const user = userEvent.setup();
+    const served = serve();
+    const panel = renderPanel();
+    await user.click(panel.title());
+    await user.type(panel.title(), ' now');
+    colleague(served.server, { title: 'Brief for Max' });
+    // The field being edited keeps what you typed.
+    await waitFor(() => expect(screen.getByText(/updated .*/).textContent).toContain('updated'));
+    expect(panel.title().value).toBe('Write brief now');
+    await user.tab();
+    const refused = await served.save(0);
+    // Based on the version the text was typed on, not on Max's.
+    expect(refused.body).toEqual({ title: 'Write brief now', baseVersion: 1 });
+    act(() =>
+      refused.answer(412, {
+        error: 'Someone else changed title since your version: nothing was stored',
+        code: 'EDIT_CONFLICT',
+        fields: ['title'],
+        card: served.server.card,
+      }),
+    );
+    const alert = await screen.findByRole('alert', { name: 'Edit conflict' });
+    expect(alert.textContent).toContain('Someone else changed the title while you were editing it.');
+    expect(alert.textContent).toContain('TheirsBrief for Max');
+    expect(alert.textContent).toContain('YoursWrite brief now');
+    return { user, panel, ...served };
+  }
+
+  it('a colleague’s change of the title you are typing: both are shown, and “Keep mine” saves yours on their version', async () => {
+    const { user, panel, save, commit, server } = await typeTitleWhileMaxRenames();
+    await user.click(screen.getByRole('button', { name: 'Keep my title' }));
+    const kept = await save(1);
+    expect(kept.body).toEqual({ title: 'Write brief now', baseVersion: 2 });
+    commit(kept);
+    await waitFor(() => expect(panel.status()).toBe('Saved'));
+    expect(screen.queryByRole('alert', { name: 'Edit conflict' })).toBeNull();
+    expect(panel.title().value).toBe('Write brief now');
+    expect(server.card.title).toBe('Write brief now');
+  });
+
+  it('“Keep theirs” puts the colleague’s title in the field and saves nothing', async () => {
+    const { user, panel, server } = await typeTitleWhileMaxRenames();
+    await user.click(screen.getByRole('button', { name: 'Keep their title' }));
+    expect(panel.title().value).toBe('Brief for Max');
+    expect(screen.queryByRole('alert', { name: 'Edit conflict' })).toBeNull();
+    expect(server.saves).toHaveLength(1);
+  });
+
+  it('a colleague’s change of another field moves the typed field onto the new version', async () => {
+    const user = userEvent.setup();
+    const { server, save } = serve();
+    const panel = renderPanel();
+    await user.click(panel.title());
+    await user.type(panel.title(), '!');
+    colleague(server, { priority: 'high' });
+    await waitFor(() => expect(panel.priority().value).toBe('high'));
+    await user.tab();
+    expect((await save(0)).body).toEqual({ title: 'Write brief!', baseVersion: 2 });
+  });
+
+  it('a click names the version the panel shows', async () => {
+    const user = userEvent.setup();
+    const { server, save } = serve();
+    const panel = renderPanel();
+    colleague(server, { title: 'Brief for Max' });
+    await waitFor(() => expect(panel.title().value).toBe('Brief for Max'));
+    await user.selectOptions(panel.priority(), 'low');
+    expect((await save(0)).body).toEqual({ priority: 'low', baseVersion: 2 });
   });
 });

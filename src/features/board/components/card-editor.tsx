@@ -1,5 +1,5 @@
-import { type ComponentType, type KeyboardEvent, Suspense } from 'react';
-import { errorMessage, type Card, type Member } from '@/api';
+import { type ComponentType, type KeyboardEvent, Suspense, useCallback } from 'react';
+import { errorMessage, type Card, type Member, type UpdateCardRequest } from '@/api';
 import { formatDateTime } from '@/lib/format';
 import { assigneeOptions } from '@/features/members';
 import { Avatar, Button, QueryNotice } from '@/ui';
@@ -10,6 +10,8 @@ import { useShownCard } from '../hooks/use-shown-card';
 import { useUpdateCard } from '../mutations';
 import { CardAgent } from './card-agent';
 import { CardStatus } from './card-status';
+import type { CardField } from '../edit-conflict';
+import { EditConflictNotice } from './edit-conflict-notice';
 import { ChecklistEditor } from './checklist-editor';
 import { LabelEditor } from './label-editor';
 import { SaveStatus } from './save-status';
@@ -59,14 +61,49 @@ export function CardEditor({ projectId, cardId, members, DescriptionField }: Car
     return <QueryNotice status="error" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   }
   return (
-    <CardFields key={card.id} projectId={projectId} card={card} members={members} DescriptionField={DescriptionField} />
+    <CardFields
+      key={card.id}
+      projectId={projectId}
+      card={card}
+      server={query.data}
+      members={members}
+      DescriptionField={DescriptionField}
+    />
   );
 }
 
-function CardFields({ projectId, card, members, DescriptionField }: Omit<CardEditorProps, 'cardId'> & { card: Card }) {
+const DRAFTED = new Set<CardField>(['title', 'description', 'blocked']);
+
+function CardFields({
+  projectId,
+  card,
+  server,
+  members,
+  DescriptionField,
+}: Omit<CardEditorProps, 'cardId'> & { card: Card; server: Card }) {
   const { mutate, mutateAsync } = useUpdateCard(projectId, card.id);
-  const { save, persist } = useSaveState(mutateAsync);
-  const drafts = useCardDrafts(card, persist, mutate);
+  const { save, settle, persist: send } = useSaveState(mutateAsync);
+  // A change made with a click names the version the panel shows (the server's copy).
+  const version = server.version;
+  const persist = useCallback(
+    (changes: UpdateCardRequest) => send({ baseVersion: version, ...changes }),
+    [send, version],
+  );
+  const drafts = useCardDrafts(card, persist, mutate, server);
+  const conflict = save.conflict;
+  /** Your value of a conflicting field: the text in the field while you are still editing it, else what was sent. */
+  const mine = (field: CardField) => {
+    if (field === 'title' && drafts.editing('title')) return drafts.title;
+    if (field === 'description' && drafts.editing('description')) return drafts.description;
+    if (field === 'blocked' && drafts.editing('blocked')) return drafts.blockedReason;
+    return conflict?.sent[field];
+  };
+  const choose = (field: CardField, choice: 'mine' | 'theirs') => {
+    settle(field);
+    const value = mine(field);
+    if (DRAFTED.has(field)) drafts.choose(field as 'title' | 'description' | 'blocked', choice, String(value ?? ''));
+    else if (choice === 'mine') persist({ [field]: value ?? null, baseVersion: version });
+  };
   const blurOnEnter = (event: KeyboardEvent) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
@@ -78,6 +115,9 @@ function CardFields({ projectId, card, members, DescriptionField }: Omit<CardEdi
   return (
     <div className="card-editor">
       <SaveStatus save={save} />
+      {conflict && (
+        <EditConflictNotice fields={conflict.fields} card={server} mine={mine} members={members} onChoose={choose} />
+      )}
       {card.archived && (
         <p className="notice" data-tone="warning">
           This card is archived and not on the board.{' '}

@@ -21,7 +21,7 @@ describe('useCardDrafts', () => {
     expect(persist).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(persist).toHaveBeenCalledTimes(1);
-    expect(persist).toHaveBeenCalledWith({ description: 'Second draft' });
+    expect(persist).toHaveBeenCalledWith({ description: 'Second draft', baseVersion: 1 });
   });
 
   it('keeps what was typed when a save fails (the card stays as the server has it)', () => {
@@ -32,7 +32,7 @@ describe('useCardDrafts', () => {
     act(() => result.current.focus('title'));
     act(() => result.current.setTitle('Write the brief'));
     act(() => result.current.blur('title'));
-    expect(persist).toHaveBeenCalledWith({ title: 'Write the brief' });
+    expect(persist).toHaveBeenCalledWith({ title: 'Write the brief', baseVersion: 1 });
     // The save is refused: the card is rolled back to the same server value.
     rerender({ shown: card() });
     expect(result.current.title).toBe('Write the brief');
@@ -66,7 +66,11 @@ describe('useCardDrafts', () => {
     act(() => result.current.setDescription('Typed, not yet saved'));
     unmount();
     act(() => vi.advanceTimersByTime(DESCRIPTION_AUTOSAVE_MS * 2));
-    expect(flush).toHaveBeenCalledWith({ title: 'Write brief v2', description: 'Typed, not yet saved' });
+    expect(flush).toHaveBeenCalledWith({
+      title: 'Write brief v2',
+      description: 'Typed, not yet saved',
+      baseVersion: 1,
+    });
     expect(persist).not.toHaveBeenCalled();
   });
 
@@ -76,6 +80,6 @@ describe('useCardDrafts', () => {
     expect(result.current.blockedOpen).toBe(true);
     act(() => result.current.setBlocked(false));
     expect(result.current.blockedReason).toBe('');
-    expect(persist).toHaveBeenCalledWith({ blocked: null });
+    expect(persist).toHaveBeenCalledWith({ blocked: null, baseVersion: 1 });
   });
 });

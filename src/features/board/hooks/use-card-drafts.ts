@@ -5,6 +5,10 @@ import type { Card, UpdateCardRequest } from '@/api';
 export const DESCRIPTION_AUTOSAVE_MS = 900;
 
 type DraftField = 'title' | 'description' | 'blocked';
+const DRAFT_FIELDS: readonly DraftField[] = ['title', 'description', 'blocked'];
+
+/** A draft field's value on a card, as the draft holds it. */
+const valueOf = (card: Card, field: DraftField) => (field === 'blocked' ? (card.blocked ?? '') : card[field]);
 
 /**
  * The card fields people type into (title, description, blocked reason), kept as drafts:
@@ -14,11 +18,18 @@ type DraftField = 'title' | 'description' | 'blocked';
  *   the person typed stays on screen;
  * - leaving (closing the panel, J/K, another card) saves what was typed and not yet saved.
  * `persist` saves while the editor is shown; `flush` saves on the way out (no status to show).
+ *
+ * Each save names the version its field's text was typed on (`baseVersion`): the version of the
+ * server's copy (`server`, without saves on their way) when the draft last agreed with it, or
+ * when the server's value of the field was last the one the draft started from. A colleague's
+ * change of a field being edited keeps the older version, so saving it is refused (412) and the
+ * panel offers both texts instead of one overwriting the other.
  */
 export function useCardDrafts(
   card: Card,
   persist: (changes: UpdateCardRequest) => void,
   flush: (changes: UpdateCardRequest) => void,
+  server: Card = card,
 ) {
   const [title, setTitle] = useState(card.title);
   const [description, setDescriptionDraft] = useState(card.description);
@@ -27,15 +38,46 @@ export function useCardDrafts(
   const focused = useRef<DraftField | null>(null);
   const descriptionTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
+  const bases = useRef<Record<DraftField, number>>({
+    title: server.version,
+    description: server.version,
+    blocked: server.version,
+  });
+  const serverSeen = useRef(server);
+  const drafted = useRef({ title, description, blocked: blockedReason });
+  useEffect(() => {
+    drafted.current = { title, description, blocked: blockedReason };
+  });
+  // The server's copy changed: a field it did not change, or whose value is the draft's, is now
+  // based on its version; a field changed to something else keeps the version the draft was typed on.
+  useEffect(() => {
+    const before = serverSeen.current;
+    serverSeen.current = server;
+    for (const field of DRAFT_FIELDS) {
+      const value = valueOf(server, field);
+      if (value === valueOf(before, field) || value === drafted.current[field]) bases.current[field] = server.version;
+    }
+  }, [server]);
+
   const synced = useRef({ title: card.title, description: card.description, blocked: card.blocked });
   useEffect(() => {
     const last = synced.current;
-    if (card.title !== last.title && focused.current !== 'title') setTitle(card.title);
-    if (card.description !== last.description && focused.current !== 'description')
+    const taken = (field: DraftField) => {
+      if (valueOf(card, field) === valueOf(serverSeen.current, field))
+        bases.current[field] = serverSeen.current.version;
+    };
+    if (card.title !== last.title && focused.current !== 'title') {
+      setTitle(card.title);
+      taken('title');
+    }
+    if (card.description !== last.description && focused.current !== 'description') {
       setDescriptionDraft(card.description);
+      taken('description');
+    }
     if (card.blocked !== last.blocked && focused.current !== 'blocked') {
       setBlockedReason(card.blocked ?? '');
       setBlockedOpen(card.blocked !== undefined);
+      taken('blocked');
     }
     synced.current = { title: card.title, description: card.description, blocked: card.blocked };
   }, [card]);
@@ -49,9 +91,16 @@ export function useCardDrafts(
       clearTimeout(descriptionTimer.current);
       const { title: typedTitle, description: typedDescription, card: shown, flush: save } = latest.current;
       const changes: UpdateCardRequest = {};
-      if (typedTitle.trim() && typedTitle.trim() !== shown.title) changes.title = typedTitle.trim();
-      if (typedDescription !== shown.description) changes.description = typedDescription;
-      if (Object.keys(changes).length > 0) save(changes);
+      const based: number[] = [];
+      if (typedTitle.trim() && typedTitle.trim() !== shown.title) {
+        changes.title = typedTitle.trim();
+        based.push(bases.current.title);
+      }
+      if (typedDescription !== shown.description) {
+        changes.description = typedDescription;
+        based.push(bases.current.description);
+      }
+      if (based.length > 0) save({ ...changes, baseVersion: Math.min(...based) });
     },
     [],
   );
@@ -67,7 +116,9 @@ export function useCardDrafts(
     latest.current = { ...latest.current, description: value };
     clearTimeout(descriptionTimer.current);
     descriptionTimer.current = setTimeout(
-      () => value !== latest.current.card.description && persist({ description: value }),
+      () =>
+        value !== latest.current.card.description &&
+        persist({ description: value, baseVersion: bases.current.description }),
       DESCRIPTION_AUTOSAVE_MS,
     );
   };
@@ -78,15 +129,34 @@ export function useCardDrafts(
     if (field === 'title') {
       const value = title.trim();
       if (!value) setTitle(card.title);
-      else if (value !== card.title) persist({ title: value });
+      else if (value !== card.title) persist({ title: value, baseVersion: bases.current.title });
     } else if (field === 'description') {
       clearTimeout(descriptionTimer.current);
       const typed = latest.current.description;
-      if (typed !== card.description) persist({ description: typed });
+      if (typed !== card.description) persist({ description: typed, baseVersion: bases.current.description });
     } else {
       const value = blockedReason.trim();
-      if (value && value !== card.blocked) persist({ blocked: value });
+      if (value && value !== card.blocked) persist({ blocked: value, baseVersion: bases.current.blocked });
     }
+  };
+
+  /**
+   * Ends a conflict on a draft field: `mine` saves that text on the server's current version (it
+   * replaces the colleague's), `theirs` puts the server's text in the field.
+   */
+  const choose = (field: DraftField, choice: 'mine' | 'theirs', mine: string) => {
+    clearTimeout(descriptionTimer.current);
+    bases.current[field] = server.version;
+    const value = choice === 'mine' ? mine : valueOf(server, field);
+    if (field === 'title') setTitle(value);
+    else if (field === 'description') {
+      setDescriptionDraft(value);
+      latest.current = { ...latest.current, description: value };
+    } else {
+      setBlockedReason(value);
+      setBlockedOpen(choice === 'mine' || server.blocked !== undefined);
+    }
+    if (choice === 'mine') persist({ [field]: value, baseVersion: server.version });
   };
 
   /** Ticks or unticks "blocked"; unticking clears the reason on the card. */
@@ -94,7 +164,7 @@ export function useCardDrafts(
     setBlockedOpen(open);
     if (!open && card.blocked !== undefined) {
       setBlockedReason('');
-      persist({ blocked: null });
+      persist({ blocked: null, baseVersion: bases.current.blocked });
     }
   };
 
@@ -109,5 +179,8 @@ export function useCardDrafts(
     setBlocked,
     focus,
     blur,
+    choose,
+    /** Whether the field is being edited now (its draft is newer than anything sent). */
+    editing: (field: DraftField) => focused.current === field,
   };
 }
