@@ -13,3 +13,21 @@ export function editConflictOf(error: unknown): EditConflict | null {
   if (!Array.isArray(fields) || !card || typeof card.version !== 'number') return null;
   return { fields: fields.filter((field): field is CardField => typeof field === 'string'), card };
 }
+
+/** A field's name in a sentence ("Someone else changed the due date"). */
+export const FIELD_NAMES: Record<CardField, string> = {
+  title: 'title',
+  description: 'description',
+  assignee: 'assignee',
+  priority: 'priority',
+  labels: 'labels',
+  checklist: 'checklist',
+  due: 'due date',
+  blocked: 'blocked reason',
+};
+
+/** Field names joined for a sentence: "title", "title and description", "title, labels and due date". */
+export function fieldList(fields: CardField[]): string {
+  const names = fields.map((field) => FIELD_NAMES[field]);
+  return names.length < 2 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage, isApiError, unwrap, type UpdateCardRequest } from '@/api';
 import { memberQueries } from '@/features/members';
 import { toast } from '@/ui';
 import { applyColumnOrders, moveLocally, replaceCard } from './board-cache';
 import { cardMoves, cardSaves, storeCard, storeColumnOrders } from './board-writer';
-import { editConflictOf } from './edit-conflict';
+import { editConflictOf, fieldList } from './edit-conflict';
 import { refetchDelegations, refetchMessages, storeSession } from './delegation-writer';
 import { boardQueries, projectQueries } from './queries';
 
@@ -54,6 +54,63 @@ export function useCreateCard(projectId: string) {
   });
 }
 
+function patchCard(projectId: string, cardId: string, changes: UpdateCardRequest) {
+  return unwrap(
+    api.PATCH('/projects/{projectId}/cards/{cardId}', { params: { path: { projectId, cardId } }, body: changes }),
+  );
+}
+
+/** Changes saved as their card was left (the panel closed, another card opened): no panel shows their outcome. */
+const savedOnLeaving = new WeakSet<UpdateCardRequest>();
+
+/** A save for leaving a card (`mutate` of `useUpdateCard`): if it is refused, a toast says so and keeps the text. */
+export function saveOnLeaving(mutate: (changes: UpdateCardRequest) => void) {
+  return (changes: UpdateCardRequest) => {
+    savedOnLeaving.add(changes);
+    mutate(changes);
+  };
+}
+
+/**
+ * A save made on leaving a card was refused: a toast that stays until it is dismissed says so,
+ * holding the changes. Refused because someone else changed those fields meanwhile, "Save mine
+ * anyway" saves them over the colleague's; refused for another reason, "Retry" sends them again.
+ */
+function reportLeftSave(
+  queryClient: QueryClient,
+  projectId: string,
+  cardId: string,
+  changes: UpdateCardRequest,
+  error: unknown,
+) {
+  const conflict = editConflictOf(error);
+  const card = conflict?.card ?? queryClient.getQueryData(boardQueries.card(projectId, cardId).queryKey);
+  const again = conflict ? { ...changes, baseVersion: conflict.card.version } : changes;
+  const resend = () => {
+    const retry = { ...again };
+    savedOnLeaving.add(retry);
+    patchCard(projectId, cardId, retry).then(
+      (saved) => {
+        storeCard(queryClient, projectId, saved);
+        toast('success', `Saved your edit of “${saved.title}”`);
+      },
+      (failure: unknown) => {
+        const refused = editConflictOf(failure);
+        if (refused) storeCard(queryClient, projectId, refused.card);
+        reportLeftSave(queryClient, projectId, cardId, retry, failure);
+      },
+    );
+  };
+  toast(
+    'error',
+    card ? `Your edit of “${card.title}” was not saved` : 'Your card edit was not saved',
+    conflict
+      ? `Someone else changed the ${fieldList(conflict.fields)} while you were editing; theirs is kept.`
+      : errorMessage(error),
+    { sticky: true, action: { label: conflict ? 'Save mine anyway' : 'Retry', onAction: resend } },
+  );
+}
+
 /**
  * Saves card fields, one save after another per card (see `cardSaves`): the open card shows the
  * change at once (`useShownCard`, for as long as the save is on its way), then the board and the
@@ -66,20 +123,18 @@ export function useUpdateCard(projectId: string, cardId: string) {
   return useMutation({
     mutationKey: cardSaves.mutationKey(projectId, cardId),
     scope: cardSaves.scope(projectId, cardId),
-    mutationFn: (changes: UpdateCardRequest) =>
-      unwrap(
-        api.PATCH('/projects/{projectId}/cards/{cardId}', { params: { path: { projectId, cardId } }, body: changes }),
-      ),
+    mutationFn: (changes: UpdateCardRequest) => patchCard(projectId, cardId, changes),
     onMutate: () => cardSaves.begin(queryClient, projectId, cardId),
     onSuccess: (card, changes) => {
       storeCard(queryClient, projectId, card);
       // An agent assignee opens a delegation, a new assignee ends one: this tab does not get its own events.
       if (changes.assignee !== undefined) refetchDelegations(queryClient, projectId);
     },
-    onError: (error) => {
+    onError: (error, changes) => {
       // Someone else changed a field of this edit: the card as it now is (the panel offers both values).
       const conflict = editConflictOf(error);
       if (conflict) storeCard(queryClient, projectId, conflict.card);
+      if (savedOnLeaving.has(changes)) reportLeftSave(queryClient, projectId, cardId, changes, error);
       // The agent was paused or completed meanwhile: the pickers show its state once the members are read again.
       if (isApiError(error) && error.code === 'AGENT_UNAVAILABLE')
         void queryClient.invalidateQueries({ queryKey: memberQueries.all });

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Card, LiveEvent, LiveEventType, ProjectDetail, UpdateCardRequest } from '@/api';
 import { formatDateTime } from '@/lib/format';
+import { Toaster } from '@/ui';
 import { withChanges } from '../board-cache';
 import { useBoardLive } from '../live';
 import { boardQueries } from '../queries';
@@ -119,12 +120,14 @@ function renderPanel() {
   };
   client.setQueryData(boardQueries.detail(projectId).queryKey, board);
   client.setQueryData(boardQueries.card(projectId, start.id).queryKey, start);
-  render(
+  const { unmount } = render(
     <QueryClientProvider client={client}>
       <Panel />
     </QueryClientProvider>,
   );
   return {
+    /** Closes the panel. */
+    close: unmount,
     checkbox: () => screen.getByRole<HTMLInputElement>('checkbox', { name: 'Draft outline' }),
     priority: () => screen.getByLabelText<HTMLSelectElement>('Priority'),
     title: () => screen.getByLabelText<HTMLTextAreaElement>('Title'),
@@ -291,6 +294,33 @@ describe('card panel edits made on a version', () => {
     await waitFor(() => expect(panel.priority().value).toBe('high'));
     await user.tab();
     expect((await save(0)).body).toEqual({ title: 'Write brief!', baseVersion: 2 });
+  });
+
+  it('closing the panel on a title a colleague changed meanwhile: a toast says it was not saved, and “Save mine anyway” saves it on their version', async () => {
+    const user = userEvent.setup();
+    const { server, save, commit } = serve();
+    render(<Toaster />);
+    const panel = renderPanel();
+    await user.click(panel.title());
+    await user.type(panel.title(), ' now');
+    colleague(server, { title: 'Brief for Max' });
+    await waitFor(() => expect(screen.getByText(/updated .*/).textContent).toContain('updated'));
+    panel.close();
+    const left = await save(0);
+    expect(left.body).toEqual({ title: 'Write brief now', baseVersion: 1 });
+    act(() =>
+      left.answer(412, { error: 'Edit conflict', code: 'EDIT_CONFLICT', fields: ['title'], card: server.card }),
+    );
+    const notice = await screen.findByText('Your edit of “Brief for Max” was not saved');
+    expect(notice.parentElement!.textContent).toContain(
+      'Someone else changed the title while you were editing; theirs is kept.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save mine anyway' }));
+    const again = await save(1);
+    expect(again.body).toEqual({ title: 'Write brief now', baseVersion: 2 });
+    commit(again);
+    expect(await screen.findByText('Saved your edit of “Write brief now”')).toBeTruthy();
+    expect(server.card.title).toBe('Write brief now');
   });
 
   it('a click names the version the panel shows', async () => {

@@ -7,7 +7,7 @@ import { PRIORITIES, priorityLabel } from '../filters';
 import { useCardDrafts } from '../hooks/use-card-drafts';
 import { useSaveState } from '../hooks/use-save-state';
 import { useShownCard } from '../hooks/use-shown-card';
-import { useUpdateCard } from '../mutations';
+import { saveOnLeaving, useUpdateCard } from '../mutations';
 import { CardAgent } from './card-agent';
 import { CardStatus } from './card-status';
 import type { CardField } from '../edit-conflict';
@@ -89,7 +89,7 @@ function CardFields({
     (changes: UpdateCardRequest) => send({ baseVersion: version, ...changes }),
     [send, version],
   );
-  const drafts = useCardDrafts(card, persist, mutate, server);
+  const drafts = useCardDrafts(card, persist, saveOnLeaving(mutate), server);
   const conflict = save.conflict;
   /** Your value of a conflicting field: the text in the field while you are still editing it, else what was sent. */
   const mine = (field: CardField) => {

@@ -1,19 +1,8 @@
 import type { Card, Member, UpdateCardRequest } from '@/api';
 import { formatDate } from '@/lib/format';
 import { Button } from '@/ui';
-import type { CardField } from '../edit-conflict';
+import { type CardField, FIELD_NAMES } from '../edit-conflict';
 import { priorityLabel } from '../filters';
-
-const FIELD_NAMES: Record<CardField, string> = {
-  title: 'title',
-  description: 'description',
-  assignee: 'assignee',
-  priority: 'priority',
-  labels: 'labels',
-  checklist: 'checklist',
-  due: 'due date',
-  blocked: 'blocked reason',
-};
 
 /** A field's value in words, for comparing two of them. */
 function shown(field: CardField, value: unknown, members: Member[]): string {
