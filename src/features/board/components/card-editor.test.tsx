@@ -276,6 +276,21 @@ describe('card panel edits made on a version', () => {
     expect(server.card.title).toBe('Write brief now');
   });
 
+  it('a field in conflict waits for the choice: editing and leaving it again saves nothing, and “Keep mine” saves the text now in it', async () => {
+    const { user, panel, save, server } = await typeTitleWhileMaxRenames();
+    await user.click(panel.title());
+    await user.type(panel.title(), '!');
+    await user.tab();
+    expect(server.saves).toHaveLength(1);
+    expect(screen.getByRole('alert', { name: 'Edit conflict' }).textContent).toContain('YoursWrite brief now!');
+    // A further change of the title by Max does not replace the text waiting for the choice.
+    colleague(server, { title: 'Brief for Max, v2' });
+    await waitFor(() => expect(screen.getByRole('alert', { name: 'Edit conflict' }).textContent).toContain('v2'));
+    expect(panel.title().value).toBe('Write brief now!');
+    await user.click(screen.getByRole('button', { name: 'Keep my title' }));
+    expect((await save(1)).body).toEqual({ title: 'Write brief now!', baseVersion: 3 });
+  });
+
   it('“Keep theirs” puts the colleague’s title in the field and saves nothing', async () => {
     const { user, panel, server } = await typeTitleWhileMaxRenames();
     await user.click(screen.getByRole('button', { name: 'Keep their title' }));

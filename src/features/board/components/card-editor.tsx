@@ -89,13 +89,14 @@ function CardFields({
     (changes: UpdateCardRequest) => send({ baseVersion: version, ...changes }),
     [send, version],
   );
-  const drafts = useCardDrafts(card, persist, saveOnLeaving(mutate), server);
   const conflict = save.conflict;
-  /** Your value of a conflicting field: the text in the field while you are still editing it, else what was sent. */
+  const held = useCallback((field: CardField) => conflict?.fields.includes(field) ?? false, [conflict]);
+  const drafts = useCardDrafts(card, persist, saveOnLeaving(mutate), server, held);
+  /** Your value of a conflicting field: the text in the field (held until you choose), else what was sent. */
   const mine = (field: CardField) => {
-    if (field === 'title' && drafts.editing('title')) return drafts.title;
-    if (field === 'description' && drafts.editing('description')) return drafts.description;
-    if (field === 'blocked' && drafts.editing('blocked')) return drafts.blockedReason;
+    if (field === 'title') return drafts.title;
+    if (field === 'description') return drafts.description;
+    if (field === 'blocked') return drafts.blockedReason;
     return conflict?.sent[field];
   };
   const choose = (field: CardField, choice: 'mine' | 'theirs') => {

@@ -23,13 +23,16 @@ const valueOf = (card: Card, field: DraftField) => (field === 'blocked' ? (card.
  * server's copy (`server`, without saves on their way) when the draft last agreed with it, or
  * when the server's value of the field was last the one the draft started from. A colleague's
  * change of a field being edited keeps the older version, so saving it is refused (412) and the
- * panel offers both texts instead of one overwriting the other.
+ * panel offers both texts instead of one overwriting the other. A field whose conflict is open
+ * (`held`) waits for that choice: it is neither saved (leaving the field, typing) nor replaced by
+ * the server's value, so the text in it stays yours until you choose.
  */
 export function useCardDrafts(
   card: Card,
   persist: (changes: UpdateCardRequest) => void,
   flush: (changes: UpdateCardRequest) => void,
   server: Card = card,
+  held: (field: DraftField) => boolean = () => false,
 ) {
   const [title, setTitle] = useState(card.title);
   const [description, setDescriptionDraft] = useState(card.description);
@@ -60,21 +63,27 @@ export function useCardDrafts(
   }, [server]);
 
   const synced = useRef({ title: card.title, description: card.description, blocked: card.blocked });
+  const heldRef = useRef(held);
+  useEffect(() => {
+    heldRef.current = held;
+  });
+  /** The field's draft is newer than the server's value: being edited, or waiting for a conflict's choice. */
+  const kept = (field: DraftField) => focused.current === field || heldRef.current(field);
   useEffect(() => {
     const last = synced.current;
     const taken = (field: DraftField) => {
       if (valueOf(card, field) === valueOf(serverSeen.current, field))
         bases.current[field] = serverSeen.current.version;
     };
-    if (card.title !== last.title && focused.current !== 'title') {
+    if (card.title !== last.title && !kept('title')) {
       setTitle(card.title);
       taken('title');
     }
-    if (card.description !== last.description && focused.current !== 'description') {
+    if (card.description !== last.description && !kept('description')) {
       setDescriptionDraft(card.description);
       taken('description');
     }
-    if (card.blocked !== last.blocked && focused.current !== 'blocked') {
+    if (card.blocked !== last.blocked && !kept('blocked')) {
       setBlockedReason(card.blocked ?? '');
       setBlockedOpen(card.blocked !== undefined);
       taken('blocked');
@@ -118,6 +127,7 @@ export function useCardDrafts(
     descriptionTimer.current = setTimeout(
       () =>
         value !== latest.current.card.description &&
+        !heldRef.current('description') &&
         persist({ description: value, baseVersion: bases.current.description }),
       DESCRIPTION_AUTOSAVE_MS,
     );
@@ -126,6 +136,8 @@ export function useCardDrafts(
   /** Leaves a field: saves its draft when it differs from the card (an empty title is undone). */
   const blur = (field: DraftField) => {
     focused.current = null;
+    // The conflict's notice holds the choice (pressing one of its buttons leaves the field first).
+    if (held(field)) return;
     if (field === 'title') {
       const value = title.trim();
       if (!value) setTitle(card.title);
@@ -156,7 +168,9 @@ export function useCardDrafts(
       setBlockedReason(value);
       setBlockedOpen(choice === 'mine' || server.blocked !== undefined);
     }
-    if (choice === 'mine') persist({ [field]: value, baseVersion: server.version });
+    // An unticked blocked reason is sent as its removal.
+    if (choice === 'mine')
+      persist({ [field]: field === 'blocked' && !value ? null : value, baseVersion: server.version });
   };
 
   /** Ticks or unticks "blocked"; unticking clears the reason on the card. */
@@ -180,7 +194,5 @@ export function useCardDrafts(
     focus,
     blur,
     choose,
-    /** Whether the field is being edited now (its draft is newer than anything sent). */
-    editing: (field: DraftField) => focused.current === field,
   };
 }
