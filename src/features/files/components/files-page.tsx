@@ -3,8 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { errorMessage, isApiError, type FileNode } from '@/api';
 import { useMe } from '@/features/auth';
-import { Button, ConfirmDialog, EmptyState, Menu, PlusIcon, QueryNotice, useDocumentTitle } from '@/ui';
-import { describeNodes, downloadNode, type MoveTarget, useMoveNodes, useTrashNodes } from '../mutations';
+import { Button, EmptyState, Menu, PlusIcon, QueryNotice, useDocumentTitle } from '@/ui';
+import { downloadNode, type MoveTarget, useMoveNodes, useTrashNodes } from '../mutations';
 import { fileQueries } from '../queries';
 import type { FilesSearch } from '../search';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
@@ -49,7 +49,6 @@ export function FilesPage({ folderId, search }: { folderId: string | null; searc
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [menu, setMenu] = useState<{ node: FileNode; anchor: HTMLElement } | null>(null);
   const [moving, setMoving] = useState<FileNode[] | null>(null);
-  const [deleting, setDeleting] = useState<FileNode[] | null>(null);
   const [granting, setGranting] = useState<FileNode | null>(null);
   const [creatingFolder, setCreatingFolder] = useState(false);
   const move = useMoveNodes();
@@ -63,9 +62,10 @@ export function FilesPage({ folderId, search }: { folderId: string | null; searc
   const startRename = (node: FileNode) => {
     if (canChange(node)) setRenamingId(node.id);
   };
+  // Straight to the trash: its toast's Undo brings everything back (no confirmation first as well).
   const requestDelete = (chosen: FileNode[]) => {
     const changeable = chosen.filter(canChange);
-    if (changeable.length > 0) setDeleting(changeable);
+    if (changeable.length > 0) trash.mutate(changeable);
   };
   const openMenu = (node: FileNode, anchor?: HTMLElement) => {
     const at = anchor ?? document.querySelector<HTMLElement>(menuButtonSelector(node.id));
@@ -265,21 +265,6 @@ export function FilesPage({ folderId, search }: { folderId: string | null; searc
           })}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? `Delete ${describeNodes(deleting)}?` : ''}
-        description={
-          deleting?.some((node) => node.type === 'folder')
-            ? 'Folders go to the trash with everything in them. You can restore them from the trash.'
-            : 'It goes to the trash, where it can be restored.'
-        }
-        confirmLabel="Move to trash"
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) trash.mutate(deleting);
-          setDeleting(null);
-        }}
-      />
       <Suspense fallback={null}>
         {creatingFolder && <NewFolderDialog parentId={folderId} onClose={() => setCreatingFolder(false)} />}
         {moving && <MoveDialog nodes={moving} startAt={here} onMove={moveTo} onClose={() => setMoving(null)} />}
