@@ -14,6 +14,7 @@ import { resealSecrets } from './modules/integrations/index.ts';
 import { startScheduler } from './modules/automation/index.ts';
 import { createStorage, describeStorage, storageOptions, storageOrigins } from './modules/files/storage/index.ts';
 import { createLogger } from './lib/logger.ts';
+import { startBanner } from './lib/start-banner.ts';
 
 const startedAt = performance.now();
 const env = loadEnv(process.env);
@@ -128,15 +129,13 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST, ser
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   const database = handle.kind === 'postgres' ? 'Postgres (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`;
   console.log(
-    [
-      '',
-      `  Workspace is running at http://${host}:${info.port}/  (ready in ${seconds} s, ${database})`,
-      `  Files are stored on ${describeStorage(storage)}`,
-      '',
-      `  Sign in as an admin:  ${DEMO_ACCOUNTS.admin}  /  ${DEMO_PASSWORD}`,
-      `  or as a member:       ${DEMO_ACCOUNTS.member}  /  ${DEMO_PASSWORD}`,
-      '',
-    ].join('\n'),
+    startBanner({
+      url: `http://${host}:${info.port}/`,
+      seconds,
+      database,
+      storage: describeStorage(storage),
+      demo: env.SEED === 'none' ? undefined : { password: DEMO_PASSWORD, ...DEMO_ACCOUNTS },
+    }),
   );
 });
 
