@@ -86,7 +86,7 @@ test.describe('signing out', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Ada');
     const token = await pageToken(page);
     await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/signin/);
     await expect(page.getByRole('status').filter({ hasText: 'You were signed out' })).toBeVisible();
   });

@@ -62,6 +62,24 @@ test.describe('shell', () => {
     await expect(nav).toBeHidden();
   });
 
+  test('Settings in the navigation opens the settings area and stays current on each of its tabs', async ({
+    page,
+    signedIn,
+  }) => {
+    await signedIn(ADMIN);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'API keys' })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/api-keys$/);
+    const tabs = page.getByRole('navigation', { name: 'Settings' });
+    for (const tab of ['Members', 'Integrations', 'Billing']) {
+      await tabs.getByRole('link', { name: tab }).click();
+      await expect(tabs.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    }
+  });
+
   test('an unknown address shows a page-not-found message', async ({ page, signedIn }) => {
     await signedIn(MEMBER, '/no/such/page');
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

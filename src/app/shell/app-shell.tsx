@@ -11,11 +11,11 @@ import {
   FolderIcon,
   HomeIcon,
   KeyboardIcon,
-  KeyIcon,
   MenuIcon,
   OrgChartIcon,
   PeopleIcon,
   SearchIcon,
+  SettingsIcon,
   SignOutIcon,
   TeamIcon,
   UserIcon,
@@ -43,7 +43,8 @@ const navigation = [
   { to: '/people', label: 'People', icon: PeopleIcon, exact: false, company: true },
   { to: '/agents', label: 'Agents', icon: AgentIcon, exact: false, company: true },
   { to: '/teams', label: 'Teams', icon: TeamIcon, exact: false, company: true },
-  { to: '/settings/api-keys', label: 'API keys', icon: KeyIcon, exact: false, company: true },
+  // The settings area (members, API keys, integrations, notifications, content keys, billing).
+  { to: '/settings', label: 'Settings', icon: SettingsIcon, exact: false, company: true },
   { to: '/account', label: 'Account', icon: UserIcon, exact: false, company: false },
 ] as const;
 
