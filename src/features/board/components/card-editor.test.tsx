@@ -338,6 +338,21 @@ describe('card panel edits made on a version', () => {
     expect(server.card.title).toBe('Write brief now');
   });
 
+  it('“Archive card” is a quiet action at the panel’s foot, undone with “Restore it”', async () => {
+    const user = userEvent.setup();
+    const { save, commit } = serve();
+    renderPanel();
+    const archive = screen.getByRole('button', { name: 'Archive card' });
+    expect(archive.closest('.card-editor-footer')).not.toBeNull();
+    expect(archive.getAttribute('data-variant')).toBe('ghost');
+    await user.click(archive);
+    const archived = await save(0);
+    expect(archived.body).toMatchObject({ archived: true });
+    commit(archived);
+    await user.click(await screen.findByRole('button', { name: 'Restore it' }));
+    expect((await save(1)).body).toMatchObject({ archived: false });
+  });
+
   it('a click names the version the panel shows', async () => {
     const user = userEvent.setup();
     const { server, save } = serve();

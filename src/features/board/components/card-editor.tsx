@@ -275,7 +275,8 @@ function CardFields({
           Created {formatDateTime(card.createdAt)} · updated {formatDateTime(card.updatedAt)}
         </span>
         {!card.archived && (
-          <Button variant="danger" size="small" onClick={() => persist({ archived: true })}>
+          // Archiving is undone from the card (Restore it): a quiet action at the panel's foot, not a danger.
+          <Button variant="ghost" size="small" onClick={() => persist({ archived: true })}>
             Archive card
           </Button>
         )}
