@@ -4,6 +4,7 @@ import { formatDateTime } from '@/lib/format';
 import { Avatar } from '@/ui';
 import type { AgentFeedback, AgentMessage } from '../types';
 import { ActivitySteps } from './activity-steps';
+import { AgentReply } from './agent-reply';
 import { FeedbackControls } from './feedback-controls';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
@@ -11,8 +12,9 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
 /**
  * One message of a conversation: the person's, the agent's reply (with its steps folded, and the
  * feedback thumbs when `onFeedback` is given) or a note from the workspace ("Stopped by …").
- * Text is shown as the plain text it is, line breaks kept: nothing in it is read as markup, except
- * mentions (`@[Name](person:<id>)`), shown as chips that open the profile.
+ * A person's text is shown as the plain text it is, line breaks kept: nothing in it is read as
+ * markup, except mentions (`@[Name](person:<id>)`), shown as chips that open the profile. An
+ * agent's reply is Markdown, shown through the safe renderer (`AgentReply`), mentions as chips.
  */
 export function MessageView({
   message,
@@ -70,7 +72,9 @@ export function MessageView({
         )}
       </header>
       {message.role === 'agent' && <ActivitySteps activity={message.activity} />}
-      {message.text ? (
+      {message.text && message.role === 'agent' ? (
+        <AgentReply text={message.text} />
+      ) : message.text ? (
         <p className="agent-message-text">
           <MentionText text={message.text} />
         </p>

@@ -4,7 +4,7 @@ import { errorMessage, type FileNode } from '@/api';
 import { Button, QueryNotice } from '@/ui';
 import { parseDelimited } from './csv';
 import { formatBytes } from '../format';
-import { MarkdownView } from './markdown-view';
+import { SafeMarkdown } from '@/ui/safe-markdown';
 import { fileExtension, mimeEssence } from './preview-kind';
 import { previewQueries, TEXT_PREVIEW_BYTES, type TextPreview as TextContent } from './queries';
 
@@ -62,7 +62,7 @@ function MarkdownPreview({ text }: { text: string }) {
           Show Markdown source
         </Button>
       </div>
-      {source ? <SourceText text={text} /> : <MarkdownView markdown={text} />}
+      {source ? <SourceText text={text} /> : <SafeMarkdown markdown={text} />}
     </>
   );
 }
@@ -82,7 +82,7 @@ function CsvPreview({ content, tabs }: { content: TextContent; tabs: boolean }) 
   if (rows.length === 0) return <SourceText text={content.text} />;
   const [header, ...body] = rows;
   return (
-    <div className="file-preview-table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
+    <div className="table-scroll" tabIndex={0} role="region" aria-labelledby={captionId}>
       <table>
         <caption id={captionId} className="muted">
           {more ? `The first ${body.length} rows` : `${body.length} ${body.length === 1 ? 'row' : 'rows'}`}

@@ -1,12 +1,12 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, lexMarkdown, MarkdownView, safeHref } from './markdown-view';
+import { decodeEntities, lexMarkdown, SafeMarkdown, safeHref } from './safe-markdown';
 
 function renderMarkdown(markdown: string) {
-  return render(<MarkdownView markdown={markdown} />).container;
+  return render(<SafeMarkdown markdown={markdown} />).container;
 }
 
-describe('MarkdownView', () => {
+describe('SafeMarkdown', () => {
   it('renders the Markdown itself: headings, emphasis, lists, code, tables, tasks', () => {
     const view = renderMarkdown(
       '# Plan\n\nSome **bold** and *em* and `a<b>`.\n\n- one\n- [x] done\n\n```js\nlet x = "<b>";\n```\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n',

@@ -1,16 +1,32 @@
 import { Marked, type Token, type Tokens } from 'marked';
-import { type ReactNode, useMemo } from 'react';
+import { Fragment, type ReactNode, useMemo } from 'react';
+import './safe-markdown.css';
+
+/** Shows a run of plain text (a mention's chip, say); by default the text itself. */
+export type TextRenderer = (text: string) => ReactNode;
+
+type SafeMarkdownProps = {
+  markdown: string;
+  className?: string;
+  /** How runs of plain text are shown (after entities are decoded): by default as the text. */
+  renderText?: TextRenderer;
+};
 
 /**
- * Renders an uploaded Markdown file as React elements built from marked's tokens: no HTML string
- * is ever produced or injected, so raw HTML in the file (`<script>`, `<img onerror>`) shows as
- * the text it is, links keep only http, https and mailto, and images are not loaded (a link to
- * them instead: an uploaded file must not make the browser fetch other servers).
+ * Renders Markdown someone else wrote (an uploaded file, an agent's reply) as React elements
+ * built from marked's tokens: no HTML string is ever produced or injected, so raw HTML in it
+ * (`<script>`, `<img onerror>`) shows as the text it is, links keep only http, https and mailto,
+ * and images are not loaded (a link to them instead: the text must not make the browser fetch
+ * other servers).
  */
-export function MarkdownView({ markdown }: { markdown: string }) {
+export function SafeMarkdown({ markdown, className, renderText = plain }: SafeMarkdownProps) {
   const tokens = useMemo(() => lexMarkdown(markdown), [markdown]);
-  return <div className="file-preview-markdown">{renderBlocks(tokens)}</div>;
+  return (
+    <div className={className ? `safe-markdown ${className}` : 'safe-markdown'}>{renderBlocks(tokens, renderText)}</div>
+  );
 }
+
+const plain: TextRenderer = (text) => text;
 
 const marked = new Marked({ gfm: true, breaks: false });
 
@@ -92,11 +108,11 @@ export function decodeEntities(text: string): string {
   });
 }
 
-function renderBlocks(tokens: Token[]): ReactNode[] {
-  return tokens.map((token, index) => renderBlock(token, index));
+function renderBlocks(tokens: Token[], text: TextRenderer): ReactNode[] {
+  return tokens.map((token, index) => renderBlock(token, index, text));
 }
 
-function renderBlock(token: Token, key: number): ReactNode {
+function renderBlock(token: Token, key: number, show: TextRenderer): ReactNode {
   switch (token.type) {
     case 'space':
     case 'def':
@@ -104,14 +120,14 @@ function renderBlock(token: Token, key: number): ReactNode {
     case 'heading': {
       const { depth, tokens } = token as Tokens.Heading;
       const Tag = `h${Math.min(6, Math.max(1, depth))}` as 'h1';
-      return <Tag key={key}>{renderInline(tokens)}</Tag>;
+      return <Tag key={key}>{renderInline(tokens, show)}</Tag>;
     }
     case 'paragraph':
-      return <p key={key}>{renderInline((token as Tokens.Paragraph).tokens)}</p>;
+      return <p key={key}>{renderInline((token as Tokens.Paragraph).tokens, show)}</p>;
     case 'text': {
       // A block-level text token (a tight list item's content).
       const text = token as Tokens.Text;
-      return <span key={key}>{text.tokens ? renderInline(text.tokens) : decodeEntities(text.text)}</span>;
+      return <span key={key}>{text.tokens ? renderInline(text.tokens, show) : show(decodeEntities(text.text))}</span>;
     }
     case 'code': {
       const code = token as Tokens.Code;
@@ -122,14 +138,14 @@ function renderBlock(token: Token, key: number): ReactNode {
       );
     }
     case 'blockquote':
-      return <blockquote key={key}>{renderBlocks((token as Tokens.Blockquote).tokens)}</blockquote>;
+      return <blockquote key={key}>{renderBlocks((token as Tokens.Blockquote).tokens, show)}</blockquote>;
     case 'hr':
       return <hr key={key} />;
     case 'list': {
       const list = token as Tokens.List;
       const items = list.items.map((item, index) => (
         <li key={index} data-task={item.task || undefined}>
-          {renderBlocks(item.tokens)}
+          {renderBlocks(item.tokens, show)}
         </li>
       ));
       return list.ordered ? (
@@ -155,13 +171,13 @@ function renderBlock(token: Token, key: number): ReactNode {
       const table = token as Tokens.Table;
       const align = (index: number) => table.align[index] ?? undefined;
       return (
-        <div key={key} className="file-preview-table-wrap" tabIndex={0}>
+        <div key={key} className="table-scroll" tabIndex={0}>
           <table>
             <thead>
               <tr>
                 {table.header.map((cell, index) => (
                   <th key={index} style={{ textAlign: align(index) }}>
-                    {renderInline(cell.tokens)}
+                    {renderInline(cell.tokens, show)}
                   </th>
                 ))}
               </tr>
@@ -171,7 +187,7 @@ function renderBlock(token: Token, key: number): ReactNode {
                 <tr key={rowIndex}>
                   {row.map((cell, index) => (
                     <td key={index} style={{ textAlign: align(index) }}>
-                      {renderInline(cell.tokens)}
+                      {renderInline(cell.tokens, show)}
                     </td>
                   ))}
                 </tr>
@@ -184,37 +200,41 @@ function renderBlock(token: Token, key: number): ReactNode {
     case 'html':
       // Raw HTML is shown as the text it is, never parsed.
       return (
-        <pre key={key} className="file-preview-raw-html">
+        <pre key={key} className="safe-markdown-raw-html">
           {(token as Tokens.HTML).text.trimEnd()}
         </pre>
       );
     default:
       return 'tokens' in token && Array.isArray(token.tokens) ? (
-        <div key={key}>{renderBlocks(token.tokens)}</div>
+        <div key={key}>{renderBlocks(token.tokens, show)}</div>
       ) : (
         <p key={key}>{token.raw}</p>
       );
   }
 }
 
-function renderInline(tokens: Token[] | undefined): ReactNode[] {
-  return (tokens ?? []).map((token, index) => renderSpan(token, index));
+function renderInline(tokens: Token[] | undefined, text: TextRenderer): ReactNode[] {
+  return (tokens ?? []).map((token, index) => renderSpan(token, index, text));
 }
 
-function renderSpan(token: Token, key: number): ReactNode {
+function renderSpan(token: Token, key: number, show: TextRenderer): ReactNode {
   switch (token.type) {
     case 'text': {
       const text = token as Tokens.Text;
-      return text.tokens ? <span key={key}>{renderInline(text.tokens)}</span> : decodeEntities(text.text);
+      return text.tokens ? (
+        <span key={key}>{renderInline(text.tokens, show)}</span>
+      ) : (
+        <Fragment key={key}>{show(decodeEntities(text.text))}</Fragment>
+      );
     }
     case 'escape':
       return (token as Tokens.Escape).text;
     case 'strong':
-      return <strong key={key}>{renderInline((token as Tokens.Strong).tokens)}</strong>;
+      return <strong key={key}>{renderInline((token as Tokens.Strong).tokens, show)}</strong>;
     case 'em':
-      return <em key={key}>{renderInline((token as Tokens.Em).tokens)}</em>;
+      return <em key={key}>{renderInline((token as Tokens.Em).tokens, show)}</em>;
     case 'del':
-      return <del key={key}>{renderInline((token as Tokens.Del).tokens)}</del>;
+      return <del key={key}>{renderInline((token as Tokens.Del).tokens, show)}</del>;
     case 'codespan':
       return <code key={key}>{(token as Tokens.Codespan).text}</code>;
     case 'br':
@@ -222,7 +242,7 @@ function renderSpan(token: Token, key: number): ReactNode {
     case 'link': {
       const link = token as Tokens.Link;
       const href = safeHref(link.href);
-      const content = renderInline(link.tokens);
+      const content = renderInline(link.tokens, show);
       if (!href) return <span key={key}>{content}</span>;
       return (
         <a key={key} href={href} title={link.title ?? undefined} target="_blank" rel="noopener noreferrer">
@@ -235,7 +255,7 @@ function renderSpan(token: Token, key: number): ReactNode {
       const href = safeHref(image.href);
       const label = `Image: ${image.text || image.href}`;
       return href ? (
-        <a key={key} href={href} target="_blank" rel="noopener noreferrer" className="file-preview-image-link">
+        <a key={key} href={href} target="_blank" rel="noopener noreferrer" className="safe-markdown-image-link">
           {label}
         </a>
       ) : (
@@ -245,10 +265,10 @@ function renderSpan(token: Token, key: number): ReactNode {
     case 'html':
       return <code key={key}>{(token as Tokens.Tag).text}</code>;
     case 'checkbox':
-      return renderBlock(token, key);
+      return renderBlock(token, key, show);
     default:
       return 'tokens' in token && Array.isArray(token.tokens) ? (
-        <span key={key}>{renderInline(token.tokens)}</span>
+        <span key={key}>{renderInline(token.tokens, show)}</span>
       ) : (
         token.raw
       );
