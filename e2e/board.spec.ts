@@ -1,5 +1,5 @@
 import { ADMIN, MEMBER, apiSignIn, expect, expectAccessible, test } from './fixtures';
-import { card, cardAction, column, createBoard, dragCard, serverOrder, shownOrder } from './pages/board';
+import { card, cardAction, column, createBoard, dragCard, pickUp, serverOrder, shownOrder } from './pages/board';
 
 const spec = {
   Backlog: ['Write brief', 'Pick venue', 'Book caterer'],
@@ -8,6 +8,63 @@ const spec = {
 };
 
 test.describe('board', () => {
+  test('keyboard drag through five columns, one of them virtualized: each arrow moves one column or one place, and back', async ({
+    page,
+    signedIn,
+    request,
+  }) => {
+    const token = await signedIn(ADMIN, '/projects');
+    const many = Array.from({ length: 45 }, (_, index) => `Task ${index + 1}`);
+    const board = await createBoard(request, token, `Five columns ${Date.now()}`, {
+      Backlog: ['Write brief', 'Pick venue', 'Book caterer'],
+      'To do': [],
+      'In progress': many,
+      Review: ['Check copy'],
+      Done: ['Set date', 'Order flowers'],
+    });
+    await page.goto(`/projects/${board.id}`);
+    const live = page.locator('[id^="DndLiveRegion"]');
+    const said = async (key: string, text: string) => {
+      await page.keyboard.press(key);
+      await expect(live).toHaveText(text);
+    };
+
+    // Picked up at position 2 of Backlog: each arrow goes one column on, keeping the position.
+    await pickUp(page, 'Pick venue', 'Picked up Pick venue, in Backlog, position 2 of 3.');
+    const overlay = await page.locator('.drag-overlay').boundingBox();
+    expect(overlay!.width).toBe((await card(page, 'Write brief').boundingBox())!.width);
+    await said('ArrowRight', 'Pick venue: To do, position 1 of 1.');
+    await said('ArrowRight', 'Pick venue: In progress, position 1 of 46.');
+    await said('ArrowDown', 'Pick venue: In progress, position 2 of 46.');
+    await said('ArrowRight', 'Pick venue: Review, position 2 of 2.');
+    await said('ArrowRight', 'Pick venue: Done, position 2 of 3.');
+    // Past the last column it stays.
+    await page.keyboard.press('ArrowRight');
+    await expect(live).toHaveText('Pick venue: Done, position 2 of 3.');
+    await said('ArrowLeft', 'Pick venue: Review, position 2 of 2.');
+    await said('ArrowLeft', 'Pick venue: In progress, position 2 of 46.');
+    await said('ArrowLeft', 'Pick venue: To do, position 1 of 1.');
+    await said('ArrowLeft', 'Pick venue: Backlog, position 1 of 3.');
+    await said('ArrowDown', 'Pick venue: Backlog, position 2 of 3.');
+    // Dropped where it was picked up: nothing moves.
+    await said('Space', 'Dropped Pick venue in Backlog at position 2.');
+    expect(await shownOrder(page, 'Backlog')).toEqual(['Write brief', 'Pick venue', 'Book caterer']);
+
+    // Up and down within the virtualized column, then one column left.
+    await pickUp(page, 'Task 2', 'Picked up Task 2, in In progress, position 2 of 45.');
+    await said('ArrowDown', 'Task 2: In progress, position 3 of 45.');
+    await said('ArrowUp', 'Task 2: In progress, position 2 of 45.');
+    await said('ArrowUp', 'Task 2: In progress, position 1 of 45.');
+    await page.keyboard.press('ArrowUp');
+    await expect(live).toHaveText('Task 2: In progress, position 1 of 45.');
+    await said('ArrowLeft', 'Task 2: To do, position 1 of 1.');
+    await said('Space', 'Dropped Task 2 in To do at position 1.');
+    await expect
+      .poll(() => serverOrder(request, token, board.id))
+      .toMatchObject({ 'To do': ['Task 2'], Backlog: ['Write brief', 'Pick venue', 'Book caterer'] });
+    expect((await serverOrder(request, token, board.id))['In progress']!.slice(0, 2)).toEqual(['Task 1', 'Task 3']);
+  });
+
   test('drag a card with the mouse to another column and position; it stays there after a reload', async ({
     page,
     signedIn,

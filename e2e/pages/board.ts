@@ -92,3 +92,18 @@ export async function cardAction(page: Page, title: string, action: string) {
     .getByRole('menuitem', { name: action })
     .click();
 }
+
+/**
+ * Picks a card up with the keyboard (Space on its drag handle) and waits until its arrows are
+ * heard: dnd-kit starts listening for them on a timer after the pick-up, and a key pressed before
+ * that timer ran is lost (input goes before timers). A timer of the page's own, queued after it,
+ * tells when it has run.
+ */
+export async function pickUp(page: Page, title: string, announced: string) {
+  await card(page, title)
+    .getByRole('button', { name: `Drag ${title}` })
+    .focus();
+  await page.keyboard.press('Space');
+  await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(announced);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}

@@ -1,5 +1,6 @@
 import {
   type Active,
+  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   type DragMoveEvent,
@@ -13,7 +14,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { BoardCard, BoardColumn as Column, Member, ProjectDetail } from '@/api';
 import { useNow } from '@/ui';
 import { moveLocally } from '../board-cache';
@@ -27,7 +28,16 @@ import { CardFace } from './card-face';
 import { ColumnDialog } from './column-dialog';
 import { BoardStrip } from './board-strip';
 import { CardMenu } from './card-menu';
-import { centerY, columnIdOf, detectColumn, indexAt, keyboardStep, type Target } from './drag-geometry';
+import {
+  centerY,
+  type ColumnSlots,
+  columnIdOf,
+  detectColumn,
+  indexAt,
+  keyboardCoordinates,
+  keyboardTarget,
+  type Target,
+} from './drag-geometry';
 import { MoveToDialog } from './move-to-dialog';
 import './board.css';
 
@@ -101,7 +111,22 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
     setTarget(next);
   }, []);
 
+  // A drag made with the keyboard: its arrows set the target from the board (see `keyboardTarget`).
+  const keyboardDrag = useRef(false);
+  const slots = useRef<ColumnSlots[]>([]);
+  useEffect(() => {
+    slots.current = board.columns.map((column) => ({
+      columnId: column.id,
+      count: shown.get(column.id)?.length ?? 0,
+    }));
+  });
+  const collisionDetection = useCallback<CollisionDetection>(
+    (args) => detectColumn(args, keyboardDrag.current ? targetRef.current : null),
+    [],
+  );
+
   const targetFor = useCallback((dragged: Active, over: Over | null): Target | null => {
+    if (keyboardDrag.current) return targetRef.current;
     const columnId = columnIdOf(over);
     const y = centerY(dragged);
     if (!columnId || y === undefined) return null;
@@ -135,10 +160,17 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
     [board, cardById, current, move],
   );
 
-  // Keyboard dragging moves one slot per arrow press, and to the neighbouring column sideways.
+  // Keyboard dragging moves one place per arrow press, and to the neighbouring column sideways.
   const coordinateGetter = useCallback<KeyboardCoordinateGetter>(
-    (event, args) => keyboardStep(targetRef.current, event, args),
-    [],
+    (event, args) => {
+      const spot = targetRef.current;
+      const next = spot && keyboardTarget(spot, event.code, slots.current);
+      if (!next) return undefined;
+      event.preventDefault();
+      track(next);
+      return keyboardCoordinates(next, event, args);
+    },
+    [track],
   );
 
   // Sensor options must keep their identity: new ones give every card new listeners, and every
@@ -152,9 +184,13 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
 
   const announcements = useBoardAnnouncements({ board, shown, cardById, targetFor, target: targetRef });
 
-  function handleDragStart({ active: dragged }: DragStartEvent) {
+  function handleDragStart({ active: dragged, activatorEvent }: DragStartEvent) {
+    keyboardDrag.current = activatorEvent instanceof KeyboardEvent;
     const found = cardById(String(dragged.id));
-    const rect = dragged.rect.current.initial;
+    // A keyboard drag starts before dnd-kit has measured the card: the overlay takes the card's own size.
+    const rect =
+      dragged.rect.current.initial ??
+      document.querySelector(`[data-card-id="${CSS.escape(String(dragged.id))}"]`)?.getBoundingClientRect();
     if (!found) return;
     setActive({ card: found.card, width: rect?.width ?? 272, height: rect?.height ?? 80 });
     const index = found.column.cards.findIndex((card) => card.id === found.card.id);
@@ -171,6 +207,7 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
   function handleDragEnd({ active: dragged }: DragEndEvent) {
     const spot = targetRef.current;
     const card = active?.card;
+    keyboardDrag.current = false;
     setActive(null);
     track(null);
     if (!card || !spot || String(dragged.id) !== card.id) return;
@@ -178,6 +215,7 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
   }
 
   function handleDragCancel() {
+    keyboardDrag.current = false;
     setActive(null);
     track(null);
   }
@@ -185,7 +223,7 @@ export function BoardView({ board: current, filters, members, linkFor, onOpen }:
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={detectColumn}
+      collisionDetection={collisionDetection}
       onDragStart={handleDragStart}
       onDragMove={handleDragMove}
       onDragOver={handleDragMove}

@@ -13,11 +13,15 @@ export type Target = { columnId: string; index: number };
 /** The column a droppable stands for (droppables are named `column:<id>`). */
 export const columnIdOf = (over: Over | null) => (over ? String(over.id).replace(/^column:/, '') : undefined);
 
-/** Columns under the pointer; for the keyboard (no pointer), the column nearest the card. */
-export const detectColumn: CollisionDetection = (args) => {
+/**
+ * Columns under the pointer. A keyboard drag (no pointer) is over the column it targets (`keyboard`,
+ * worked out from the board); without one, the column nearest the card.
+ */
+export function detectColumn(args: Parameters<CollisionDetection>[0], keyboard: Target | null) {
+  if (keyboard) return [{ id: `column:${keyboard.columnId}` }];
   const hits = pointerWithin(args);
   return hits.length > 0 ? hits : closestCenter(args);
-};
+}
 
 /** Where a card whose centre is at `y` would land among the rendered cards of a column. */
 export function indexAt(columnId: string, y: number, activeId: string): number {
@@ -39,44 +43,52 @@ export function centerY(active: Active): number | undefined {
   return rect ? rect.top + rect.height / 2 : undefined;
 }
 
+/** A column's place in a keyboard drag: its id and how many cards it shows (the dragged one lifted out). */
+export type ColumnSlots = { columnId: string; count: number };
+
 /**
- * Keyboard dragging: one slot per arrow press up and down, the neighbouring column sideways
- * (scrolled into view). `spot` is where the card would land now.
+ * Where one arrow press takes a card dragged with the keyboard, worked out from the board, not
+ * from what is on screen: Up and Down one place in the column, Left and Right the neighbouring
+ * column in the board's order at the same position (the last one, in a column with fewer cards).
+ * At an edge the card stays; null for any other key.
  */
-export function keyboardStep(
-  spot: Target | null,
-  ...[event, { context, currentCoordinates }]: Parameters<KeyboardCoordinateGetter>
-): ReturnType<KeyboardCoordinateGetter> {
-  const rect = context.collisionRect ?? context.active?.rect.current.initial;
-  if (!rect) return undefined;
-  const half = rect.height / 2;
-  const columns = [...document.querySelectorAll<HTMLElement>('[data-column-list]')];
-  const list = spot ? document.querySelector<HTMLElement>(`[data-column-list="${spot.columnId}"]`) : null;
-  const cardAt = (index: number) => list?.querySelector<HTMLElement>(`[data-card-id][data-index="${index}"]`);
-  switch (event.code) {
-    case 'ArrowDown': {
-      event.preventDefault();
-      const next = spot ? cardAt(spot.index) : undefined;
-      const y = next ? next.getBoundingClientRect().bottom - 2 : rect.top + half + rect.height + 8;
-      return { ...currentCoordinates, y: y - half };
-    }
-    case 'ArrowUp': {
-      event.preventDefault();
-      const previous = spot && spot.index > 0 ? cardAt(spot.index - 1) : undefined;
-      const y = previous ? previous.getBoundingClientRect().top + 2 : rect.top + half - rect.height - 8;
-      return { ...currentCoordinates, y: y - half };
-    }
+export function keyboardTarget(spot: Target, code: string, columns: ColumnSlots[]): Target | null {
+  const here = columns.findIndex((column) => column.columnId === spot.columnId);
+  if (here < 0) return null;
+  const count = columns[here]!.count;
+  switch (code) {
+    case 'ArrowDown':
+      return { ...spot, index: Math.min(spot.index + 1, count) };
+    case 'ArrowUp':
+      return { ...spot, index: Math.max(spot.index - 1, 0) };
     case 'ArrowLeft':
     case 'ArrowRight': {
-      event.preventDefault();
-      const here = columns.findIndex((element) => element.dataset.columnList === spot?.columnId);
-      const neighbour = columns[here + (event.code === 'ArrowRight' ? 1 : -1)];
-      if (!neighbour) return currentCoordinates;
-      neighbour.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-      const box = neighbour.getBoundingClientRect();
-      return { x: box.left + 8, y: Math.min(Math.max(currentCoordinates.y, box.top), box.bottom - rect.height) };
+      const next = columns[here + (code === 'ArrowRight' ? 1 : -1)];
+      return next ? { columnId: next.columnId, index: Math.min(spot.index, next.count) } : spot;
     }
     default:
-      return undefined;
+      return null;
   }
+}
+
+/**
+ * Where the dragged card is drawn for a keyboard target: over its column, at the card now in that
+ * place (or under the column's last rendered card), the column scrolled into view.
+ */
+export function keyboardCoordinates(
+  spot: Target,
+  ...[, { context, currentCoordinates }]: Parameters<KeyboardCoordinateGetter>
+): ReturnType<KeyboardCoordinateGetter> {
+  const rect = context.collisionRect ?? context.active?.rect.current.initial;
+  const list = document.querySelector<HTMLElement>(`[data-column-list="${spot.columnId}"]`);
+  if (!rect || !list) return currentCoordinates;
+  list.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  const box = list.getBoundingClientRect();
+  const cards = [...list.querySelectorAll<HTMLElement>('[data-card-id]')].filter(
+    (element) => element.dataset.cardId !== String(context.active?.id),
+  );
+  const at = cards.find((element) => Number(element.dataset.index) === spot.index);
+  const last = cards.at(-1);
+  const y = at ? at.getBoundingClientRect().top : last ? last.getBoundingClientRect().bottom + 8 : box.top;
+  return { x: box.left + Math.max(0, (box.width - rect.width) / 2), y };
 }
