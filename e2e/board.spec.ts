@@ -302,6 +302,23 @@ test.describe('board', () => {
     await expect(card(page, 'Write brief').getByRole('link', { name: 'Write brief' })).toBeFocused();
   });
 
+  test('a double click on Comment posts one comment', async ({ page, signedIn, request }) => {
+    const token = await signedIn(ADMIN, '/projects');
+    const board = await createBoard(request, token, `Double ${Date.now()}`, spec);
+    const cardId = board.cards['Design poster']!;
+    await page.goto(`/projects/${board.id}?card=${cardId}`);
+    const panel = page.getByRole('complementary', { name: 'Card details' });
+    await panel.getByLabel('New comment').fill('Only once, please');
+    await panel.getByRole('button', { name: 'Comment', exact: true }).dblclick();
+    await expect(panel.getByLabel('New comment')).toHaveValue('');
+    await expect(panel.getByRole('listitem', { name: /Thread started by Ada Lovelace/ })).toHaveCount(1);
+    const response = await request.get(`/api/projects/${board.id}/cards/${cardId}/comments`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const stored = (await response.json()) as { comments: { text: string }[] };
+    expect(stored.comments.map((comment) => comment.text)).toEqual(['Only once, please']);
+  });
+
   test('a comment thread round trip: reply, resolve, reopen by replying, edit and delete', async ({
     page,
     signedIn,

@@ -48,6 +48,19 @@ describe('ChatComposer', () => {
     expect(box).toHaveProperty('value', '');
   });
 
+  it('sends once on a double click or a repeated Enter; once the message was taken, the next one goes', async () => {
+    const user = userEvent.setup();
+    const { onSend, box } = renderComposer();
+    await user.type(box, 'once');
+    await user.dblClick(screen.getByRole('button', { name: 'Send' }));
+    await user.type(box, '{Enter}');
+    expect(onSend).toHaveBeenCalledTimes(1);
+    act(() => (onSend.mock.calls[0] as [string, () => void])[1]());
+    await user.type(box, 'next{Enter}');
+    expect(onSend).toHaveBeenCalledTimes(2);
+    expect(onSend.mock.calls[1]![0]).toBe('next');
+  });
+
   it('starts a new line with Shift+Enter instead of sending', async () => {
     const user = userEvent.setup();
     const { onSend, box } = renderComposer();

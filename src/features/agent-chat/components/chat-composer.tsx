@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useId } from 'react';
 import { errorMessage } from '@/api';
 import { useMentionPicker } from '@/features/mentions';
-import { Button } from '@/ui';
+import { Button, useSingleFlight } from '@/ui';
 import { setChatDraft, useChatDrafts } from '../drafts';
 import { SendIcon } from './icons';
 
@@ -49,11 +49,14 @@ export function ChatComposer({
   const canSend = !disabled && !pending && !tooLong && text.trim().length > 0;
   const mention = useMentionPicker({ value: text, onChange: (value) => setChatDraft(draftKey, value) });
 
+  const flight = useSingleFlight(pending, error);
+
   function send(event?: FormEvent) {
     event?.preventDefault();
-    if (!canSend) return;
+    if (!canSend || !flight.start()) return;
     const sending = text.trim();
     onSend(sending, () => {
+      flight.finish();
       // Text typed while the message was on its way is a new draft: it stays.
       const now = useChatDrafts.getState().drafts[draftKey] ?? '';
       if (now.trim() === sending) setChatDraft(draftKey, '');

@@ -45,6 +45,29 @@ describe('Composer', () => {
     expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveProperty('value', 'Half a thought');
   });
 
+  it('sends once on a double click; a refusal lets the same text be sent again', async () => {
+    const user = userEvent.setup();
+    const { onSubmit, rerender } = renderComposer();
+    await user.type(screen.getByRole('textbox', { name: 'Reply' }), 'Once');
+    // The mutation's pending state reaches the composer only later: the second click comes first.
+    await user.dblClick(screen.getByRole('button', { name: 'Send' }));
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    rerender(
+      <Composer
+        draftKey="thread-1"
+        label="Reply"
+        submitLabel="Send"
+        pending={false}
+        error={new ApiError(503, 'Try again in a moment')}
+        onSubmit={onSubmit}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(onSubmit).toHaveBeenCalledTimes(2);
+    expect(onSubmit.mock.calls[1]![0]).toBe('Once');
+  });
+
   it('sends with Ctrl+Enter and clears the draft only once the send is done', async () => {
     const user = userEvent.setup();
     const { onSubmit } = renderComposer();

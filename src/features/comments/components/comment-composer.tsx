@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { errorMessage } from '@/api';
 import { useMentionPicker } from '@/features/mentions';
-import { Button } from '@/ui';
+import { Button, useSingleFlight } from '@/ui';
 import { setDraft, useDrafts } from '../drafts';
 // The threads' styles, with the building block every thread view uses.
 import './comment-threads.css';
@@ -82,10 +82,14 @@ export function Composer({
 }) {
   const text = useDrafts((state) => state.drafts[draftKey] ?? '');
   const tooLong = text.length > COMMENT_MAX;
+  const flight = useSingleFlight(pending, error);
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim() || tooLong || pending) return;
-    onSubmit(text, () => setDraft(draftKey, ''));
+    if (!text.trim() || tooLong || pending || !flight.start()) return;
+    onSubmit(text, () => {
+      flight.finish();
+      setDraft(draftKey, '');
+    });
   }
   return (
     <form className="comment-composer stack" onSubmit={handleSubmit}>
