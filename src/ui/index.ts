@@ -19,4 +19,4 @@ export { SecretDialog } from './secret-dialog';
 export { ExpiryDate, ExpiryField, expiresInDays, expiryChoices, type ExpiryChoice } from './expiry';
 export { DataTable } from './data-table';
 export { useTreeKeyboard } from './use-tree-keyboard';
-export { useSingleFlight } from './use-single-flight';
+export { useSingleFlight, useSubmitOnce } from './use-single-flight';

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
+import type { MutateOptions, UseMutateFunction } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 
 /**
  * One request at a time from a form: a second click or Enter while the first is on its way does
@@ -27,5 +28,35 @@ export function useSingleFlight(pending: boolean, error: unknown) {
       },
     }),
     [],
+  );
+}
+
+/**
+ * A mutation's `mutate` that sends one call at a time: while a call is on its way, another does
+ * nothing (a double click on "Create key" makes one key, not two of which one secret is never
+ * seen). The call's own `onSettled` ends it.
+ */
+export function useSubmitOnce<TData, TError, TVariables, TOnMutateResult>(
+  mutate: UseMutateFunction<TData, TError, TVariables, TOnMutateResult>,
+) {
+  const inFlight = useRef(false);
+  return useCallback(
+    (variables: TVariables, options?: MutateOptions<TData, TError, TVariables, TOnMutateResult>) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      mutate(
+        ...([
+          variables,
+          {
+            ...options,
+            onSettled: (...settled) => {
+              inFlight.current = false;
+              options?.onSettled?.(...settled);
+            },
+          },
+        ] as Parameters<typeof mutate>),
+      );
+    },
+    [mutate],
   );
 }

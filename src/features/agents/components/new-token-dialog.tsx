@@ -1,6 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError, type Agent, type CreatedAgentToken } from '@/api';
-import { Button, Dialog, ExpiryField, FormError, TextField, expiresInDays, type ExpiryChoice } from '@/ui';
+import {
+  Button,
+  Dialog,
+  ExpiryField,
+  FormError,
+  TextField,
+  expiresInDays,
+  type ExpiryChoice,
+  useSubmitOnce,
+} from '@/ui';
 import { useCreateAgentToken } from '../mutations';
 
 const NAME_MAX = 80;
@@ -18,13 +27,15 @@ export function NewTokenDialog({
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState<ExpiryChoice>('90');
   const create = useCreateAgentToken(agent.id);
+  // One at a time: a double click or a second Enter while it is on its way does nothing.
+  const submit = useSubmitOnce(create.mutate);
   const error = create.error;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) return;
     const days = expiresInDays(expiry);
-    create.mutate({ name: name.trim(), ...(days !== null && { expiresInDays: days }) }, { onSuccess: onCreated });
+    submit({ name: name.trim(), ...(days !== null && { expiresInDays: days }) }, { onSuccess: onCreated });
   }
 
   return (

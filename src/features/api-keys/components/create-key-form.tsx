@@ -1,6 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError, type CreateApiKeyRequest, type CreatedApiKey } from '@/api';
-import { Button, ChoiceGroup, ExpiryField, FormError, TextField, expiresInDays, type ExpiryChoice } from '@/ui';
+import {
+  Button,
+  ChoiceGroup,
+  ExpiryField,
+  FormError,
+  TextField,
+  expiresInDays,
+  type ExpiryChoice,
+  useSubmitOnce,
+} from '@/ui';
 import { useCreateApiKey } from '../mutations';
 
 const NAME_MAX = 100;
@@ -11,11 +20,13 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
   const [scope, setScope] = useState<CreateApiKeyRequest['scope']>('read');
   const [expiry, setExpiry] = useState<ExpiryChoice>('90');
   const create = useCreateApiKey();
+  // One at a time: a double click or a second Enter while it is on its way does nothing.
+  const submit = useSubmitOnce(create.mutate);
   const error = create.error;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    create.mutate(
+    submit(
       { name: name.trim(), scope, expiresInDays: expiresInDays(expiry) },
       {
         onSuccess: (key) => {

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError, type Agent, type CreatedWebhookEndpoint } from '@/api';
-import { Button, Dialog, FormError, TextField } from '@/ui';
+import { Button, Dialog, FormError, TextField, useSubmitOnce } from '@/ui';
 import { useCreateWebhook } from '../mutations';
 
 const NAME_MAX = 80;
@@ -17,12 +17,14 @@ export function NewWebhookDialog({
 }) {
   const [name, setName] = useState('');
   const create = useCreateWebhook(agent.id);
+  // One at a time: a double click or a second Enter while it is on its way does nothing.
+  const submit = useSubmitOnce(create.mutate);
   const error = create.error;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) return;
-    create.mutate({ name: name.trim() }, { onSuccess: onCreated });
+    submit({ name: name.trim() }, { onSuccess: onCreated });
   }
 
   return (

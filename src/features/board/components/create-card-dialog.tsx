@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorMessage } from '@/api';
-import { Button, Dialog, FormError, QueryNotice, SelectField, TextField } from '@/ui';
+import { Button, Dialog, FormError, QueryNotice, SelectField, TextField, useSubmitOnce } from '@/ui';
 import { useCreateCard } from '../mutations';
 import { boardQueries, projectQueries } from '../queries';
 import { closeCreateCard, useCreateCardDialog } from '../create-card-store';
@@ -29,12 +29,14 @@ function CreateCardForm() {
     : (board.data?.columns[0]?.id ?? '');
   const [title, setTitle] = useState('');
   const createCard = useCreateCard(chosen);
+  // One at a time: a double click or a second Enter while it is on its way does nothing.
+  const submit = useSubmitOnce(createCard.mutate);
   const navigate = useNavigate();
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!chosen || !column || !title.trim()) return;
-    createCard.mutate(
+    submit(
       { columnId: column, title: title.trim() },
       {
         onSuccess: ({ card }) => {

@@ -1,6 +1,6 @@
 import { Suspense, useState, type FormEvent } from 'react';
 import { absoluteApiUrl, errorMessage, isApiError, type Me } from '@/api';
-import { Button, CopyButton, FormError, QueryNotice, SecretDialog, TextField } from '@/ui';
+import { Button, CopyButton, FormError, QueryNotice, SecretDialog, TextField, useSubmitOnce } from '@/ui';
 import { useCreateContentKey } from '../mutations';
 import { KEY_NAME_MAX } from '../rules';
 import { ContentKeyList } from './content-key-list';
@@ -75,6 +75,8 @@ function TryIt({ secret }: { secret: string }) {
 function CreateContentKeyForm({ onCreated }: { onCreated: (created: Created) => void }) {
   const [name, setName] = useState('');
   const create = useCreateContentKey();
+  // One at a time: a double click or a second Enter while it is on its way does nothing.
+  const submit = useSubmitOnce(create.mutate);
   const error = create.error;
   const nameError = isApiError(error) ? error.fieldError('name') : undefined;
 
@@ -82,7 +84,7 @@ function CreateContentKeyForm({ onCreated }: { onCreated: (created: Created) => 
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return;
-    create.mutate(trimmed, {
+    submit(trimmed, {
       onSuccess: ({ key, secret }) => {
         setName('');
         onCreated({ name: key.name, secret });

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError } from '@/api';
-import { Button, Dialog, FormError, SelectField, TextField } from '@/ui';
+import { Button, Dialog, FormError, SelectField, TextField, useSubmitOnce } from '@/ui';
 import { useCreateContentItem } from '../mutations';
 import type { ContentItem } from '../queries';
 import { KIND_LABELS, KINDS, TITLE_MAX, type ContentKind } from '../rules';
@@ -21,6 +21,8 @@ export function NewItemDialog({
   const [kind, setKind] = useState<ContentKind>(initialKind);
   const [title, setTitle] = useState('');
   const create = useCreateContentItem();
+  // One at a time: a double click or a second Enter while it is on its way does nothing.
+  const submit = useSubmitOnce(create.mutate);
   const error = create.error;
   const fieldError = (path: string) => (isApiError(error) ? error.fieldError(path) : undefined);
   // A refusal about a field is shown at the field; anything else above the form.
@@ -29,7 +31,7 @@ export function NewItemDialog({
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!title.trim()) return;
-    create.mutate({ kind, title: title.trim() }, { onSuccess: onCreated });
+    submit({ kind, title: title.trim() }, { onSuccess: onCreated });
   }
 
   return (

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError } from '@/api';
 import { projectQueries } from '@/features/board';
-import { Button, Dialog, FormError, QueryNotice, SelectField, TextField } from '@/ui';
+import { Button, Dialog, FormError, QueryNotice, SelectField, TextField, useSubmitOnce } from '@/ui';
 import { closeCreatePage, useCreatePageDialog } from '../create-page-store';
 import { useCreatePage } from '../mutations';
 import { wikiQueries } from '../queries';
@@ -32,6 +32,8 @@ function CreatePageForm() {
   const parent = rows.some((row) => row.page.id === parentId) ? parentId : '';
   const [title, setTitle] = useState('');
   const create = useCreatePage();
+  // One at a time: a double click or a second Enter while it is on its way does nothing.
+  const submit = useSubmitOnce(create.mutate);
   const navigate = useNavigate();
 
   // Not cut at the limit as typed or pasted (that loses words unseen): too long is said, and
@@ -41,7 +43,7 @@ function CreatePageForm() {
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!chosen || !title.trim() || tooLong) return;
-    create.mutate(
+    submit(
       { projectId: chosen, title: title.trim(), parentId: parent || null },
       {
         onSuccess: (page) => {
