@@ -126,6 +126,33 @@ test.describe('Settings → API keys', () => {
     expect(me.status()).toBe(200);
   });
 
+  test('a long key name scrolls nothing sideways: the secret and its Copy button stay in view, the table in its card', async ({
+    page,
+    signedIn,
+  }) => {
+    await signedIn(ADMIN, '/settings/api-keys');
+    const name = `deploy-${Date.now()}-${'x'.repeat(70)}`;
+    await page.getByLabel('Name').fill(name);
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const dialog = page.getByRole('dialog', { name: /Copy your new key/ });
+    await expect(dialog).toBeVisible();
+    const overflow = (selector: string) =>
+      page.locator(selector).evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(await overflow('dialog[open]')).toBeLessThanOrEqual(0);
+    const box = (await dialog.boundingBox())!;
+    for (const control of [dialog.getByLabel(/API key/), dialog.getByRole('button', { name: 'Copy' })]) {
+      const at = (await control.boundingBox())!;
+      expect(at.x).toBeGreaterThanOrEqual(box.x);
+      expect(at.x + at.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+    await dialog.getByRole('button', { name: 'I have stored it' }).click();
+    const table = keysTable(page);
+    await expect(table.getByRole('row').filter({ hasText: name })).toBeVisible();
+    const card = table.locator('xpath=ancestor::*[contains(@class, "card")][1]');
+    const [tableBox, cardBox] = [(await table.boundingBox())!, (await card.boundingBox())!];
+    expect(tableBox.x + tableBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width + 0.5);
+  });
+
   test('a member is told why they cannot create keys', async ({ page, signedIn }) => {
     await signedIn(MEMBER, '/settings/api-keys');
     await expect(page.getByText('Only admins of Acme Robotics can create API keys.')).toBeVisible();
