@@ -8,7 +8,20 @@ async function firstBoard(page: Page, token: string): Promise<string> {
   return (projects.find((project) => project.name === 'Café roadmap') ?? projects[0]!).id;
 }
 
-const pages = ['/', '/projects', 'BOARD', '/people', '/agents', '/teams', '/settings/api-keys', '/account'];
+const pages = [
+  '/',
+  '/projects',
+  'BOARD',
+  '/files',
+  '/content',
+  '/people',
+  '/agents',
+  '/teams',
+  '/settings/api-keys',
+  '/settings/members',
+  '/settings/billing',
+  '/account',
+];
 
 // One test per page and width, so each stays short.
 for (const viewport of [
@@ -38,6 +51,26 @@ for (const viewport of [
     });
   }
 }
+
+test('at phone width every settings tab can be reached: the strip scrolls, and the current tab is in view', async ({
+  page,
+  signedIn,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedIn(ADMIN, '/settings/billing');
+  const tabs = page.getByRole('navigation', { name: 'Settings' });
+  const billing = tabs.getByRole('link', { name: 'Billing' });
+  await expect(billing).toHaveAttribute('aria-current', 'page');
+  const strip = (await tabs.boundingBox())!;
+  for (const tab of [billing, tabs.getByRole('link', { name: 'Members' })]) {
+    await tab.scrollIntoViewIfNeeded();
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(strip.x - 0.5);
+    expect(box.x + box.width).toBeLessThanOrEqual(strip.x + strip.width + 0.5);
+  }
+  await tabs.getByRole('link', { name: 'Content keys' }).click();
+  await expect(page).toHaveURL(/\/settings\/content-keys$/);
+});
 
 test('the theme select looks the same whichever page is loaded first', async ({ page, signedIn }) => {
   await signedIn(ADMIN, '/teams');
