@@ -40,3 +40,17 @@ export const kindLabels: Record<FileKind, string> = {
   archive: 'Archive',
   other: 'File',
 };
+
+/**
+ * What is wrong with a file or folder name, in words a person acts on, or undefined: the server's
+ * rules (no `/`, no control characters, not `.` or `..`), checked before anything is sent.
+ */
+export function nameProblem(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return 'Enter a name.';
+  if (trimmed.includes('/')) return 'A name cannot contain /.';
+  // eslint-disable-next-line no-control-regex -- exactly the characters the server refuses
+  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return 'A name cannot contain control characters (such as a tab).';
+  if (trimmed === '.' || trimmed === '..') return 'A name cannot be . or .. on its own.';
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { errorMessage, isApiError, type SignedOutReason } from '@/api';
+import { isApiError, publicErrorMessage, type SignedOutReason } from '@/api';
 import { Button, FormError, TextField } from '@/ui';
 import { useSignIn } from '../mutations';
 
@@ -11,7 +11,12 @@ const reasonText: Record<SignedOutReason, { tone: 'warning' | 'success'; text: s
   deleted: { tone: 'success', text: 'Your account was deleted.' },
 };
 
-/** Email and password; on failure shows the server's message and keeps what was typed. */
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Email and password; on failure shows the server's message and keeps what was typed. An empty
+ * or malformed field is said at the field, in its words, before anything is sent.
+ */
 export function SignInForm({
   reason,
   onSignedIn,
@@ -25,23 +30,43 @@ export function SignInForm({
 }) {
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
+  const [problems, setProblems] = useState<{ email?: string; password?: string }>({});
   const signIn = useSignIn();
   const error = signIn.error;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    signIn.mutate({ email: email.trim(), password }, { onSuccess: onSignedIn });
+    const address = email.trim();
+    const found = {
+      email: !address
+        ? 'Enter your email address.'
+        : !LOOKS_LIKE_EMAIL.test(address)
+          ? 'Enter an email address, like name@company.com.'
+          : undefined,
+      password: password ? undefined : 'Enter your password.',
+    };
+    setProblems(found);
+    if (found.email || found.password) return;
+    signIn.mutate({ email: address, password }, { onSuccess: onSignedIn });
   }
+
+  const fieldError = (field: 'email' | 'password') =>
+    problems[field] ?? (isApiError(error) ? error.fieldError(field) : undefined);
+  // Above the fields: what belongs to neither of them (wrong password, too many attempts).
+  const general =
+    error && !(isApiError(error) && error.code === 'VALIDATION_ERROR' && error.issues.length > 0)
+      ? publicErrorMessage(error)
+      : undefined;
 
   const notice = reason ? reasonText[reason] : undefined;
   return (
     <form className="stack" onSubmit={handleSubmit} noValidate>
-      {notice && !error && (
+      {notice && !general && (
         <p className="notice" data-tone={notice.tone} role="status">
           {notice.text}
         </p>
       )}
-      {error && <FormError message={errorMessage(error)} />}
+      {general && <FormError message={general} />}
       <TextField
         label="Email"
         type="email"
@@ -51,8 +76,11 @@ export function SignInForm({
         autoFocus={!defaultEmail}
         maxLength={254}
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={isApiError(error) ? error.fieldError('email') : undefined}
+        onChange={(event) => {
+          setEmail(event.target.value);
+          setProblems((previous) => ({ ...previous, email: undefined }));
+        }}
+        error={fieldError('email')}
       />
       <TextField
         label="Password"
@@ -63,8 +91,11 @@ export function SignInForm({
         autoFocus={Boolean(defaultEmail)}
         maxLength={1024}
         value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={isApiError(error) ? error.fieldError('password') : undefined}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setProblems((previous) => ({ ...previous, password: undefined }));
+        }}
+        error={fieldError('password')}
       />
       <Button type="submit" variant="primary" busy={signIn.isPending}>
         Sign in

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { errorMessage, isApiError } from '@/api';
 import { Button, Dialog, TextField } from '@/ui';
+import { nameProblem } from '../format';
 import { useCreateFolder } from '../mutations';
 
 /**
@@ -17,17 +18,23 @@ export function NewFolderDialog({ parentId, onClose }: { parentId: string | null
 
 function NewFolderForm({ parentId, onClose }: { parentId: string | null; onClose: () => void }) {
   const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string>();
   const create = useCreateFolder();
-  const error = create.error
-    ? isApiError(create.error)
-      ? (create.error.fieldError('name') ?? create.error.message)
-      : errorMessage(create.error)
-    : undefined;
+  const error =
+    problem ??
+    (create.error
+      ? isApiError(create.error)
+        ? (create.error.fieldError('name') ?? create.error.message)
+        : errorMessage(create.error)
+      : undefined);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return;
+    const wrong = nameProblem(trimmed);
+    setProblem(wrong);
+    if (wrong) return;
     create.mutate(
       { name: trimmed, parentId },
       {
@@ -47,6 +54,7 @@ function NewFolderForm({ parentId, onClose }: { parentId: string | null; onClose
         error={error}
         onChange={(event) => {
           setName(event.target.value);
+          setProblem(undefined);
           if (create.isError) create.reset();
         }}
       />

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage, type FileNode } from '@/api';
 import { useRenameNode } from '../mutations';
+import { nameProblem } from '../format';
 
 /**
  * The name of a row, editable in place (F2): Enter saves, Esc cancels. A refusal (a name taken,
@@ -39,6 +40,12 @@ export function RenameField({
     const trimmed = name.trim();
     if (rename.isPending || closed.current) return;
     if (!trimmed || trimmed === node.name) return onDone(refocus);
+    const problem = nameProblem(trimmed);
+    if (problem) {
+      setError(problem);
+      input.current?.focus();
+      return;
+    }
     rename.mutate(
       { node, name: trimmed },
       {
