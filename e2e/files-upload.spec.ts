@@ -119,6 +119,10 @@ test.describe('uploads', () => {
 
     await puts.release();
     await expect(uploads.getByText('5 of 5 uploaded')).toBeVisible();
+    // All went well: the tray folds to its summary by itself, and the list ends above it.
+    await expect(uploads.getByRole('list')).toBeHidden();
+    const [list, shown] = [(await page.locator('.files-scroll').boundingBox())!, (await uploads.boundingBox())!];
+    expect(list.y + list.height).toBeLessThanOrEqual(shown.y);
     await expect(row(page, 'alpha.txt')).toBeVisible();
     await expect(row(page, 'held.bin')).toBeVisible();
     await expect(row(page, 'Photos')).toBeVisible();
@@ -137,6 +141,8 @@ test.describe('uploads', () => {
     await expect(page).toHaveURL('/');
     await expect(uploads).toBeVisible();
     await expect(uploads.getByText('5 of 5 uploaded')).toBeVisible();
+    await uploads.getByRole('button', { name: 'Show uploads' }).click();
+    await expect(uploads.getByRole('list')).toBeVisible();
     await uploads.getByRole('button', { name: 'Hide uploads' }).click();
     await expect(uploads.getByRole('list')).toBeHidden();
     await uploads.getByRole('button', { name: 'Show uploads' }).click();
@@ -218,6 +224,8 @@ test.describe('uploads', () => {
       .getByRole('dialog', { name: '“notes.txt” already exists' })
       .getByRole('button', { name: 'Skip' })
       .click();
+    // Every upload ended as chosen: the tray folded by itself; opened, it says what was skipped.
+    await uploads.getByRole('button', { name: 'Show uploads' }).click();
     await expect(uploads.getByText('Skipped: the name is taken')).toBeVisible();
     await expect(row(page, 'notes (2).txt')).toHaveCount(0);
 

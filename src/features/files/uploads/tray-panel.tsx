@@ -1,24 +1,51 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, CloseIcon } from '@/ui';
 import { ConflictPrompt } from './conflict-dialog';
 import { formatBytes, percentOf, progressText } from './format';
 import { ChevronIcon, RetryIcon } from './icons';
 import { cancelUpload, clearFinished, retryUpload } from './queue';
-import { isActive, isFinished, type UploadItem, useUploads } from './store';
+import { isActive, isFinished, selectBusy, type UploadItem, useUploads } from './store';
 import { summaryText } from './summary';
 import './tray.css';
 
-/** The tray's panel (loaded once the first upload is queued): summary, list, and name-clash dialog. */
+/** Every upload has ended well (uploaded, or skipped by choice): nothing in the list needs you. */
+const allWell = (store: ReturnType<typeof useUploads.getState>) =>
+  store.order.every((id) => ['done', 'skipped', 'cancelled'].includes(store.byId[id]!.state));
+
+/**
+ * The tray's panel (loaded once the first upload is queued): summary, list, and name-clash dialog.
+ * Once every upload has ended well it folds to its summary by itself (a failure keeps it open);
+ * opened or folded by hand, it stays so. It sets `--upload-tray-space` on the page, the room it
+ * takes at the bottom, so lists end above it instead of under it.
+ */
 export default function TrayPanel() {
-  const [collapsed, setCollapsed] = useState(false);
+  // The person's choice, once they made one; until then folded when all went well.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const busy = useUploads(selectBusy);
+  const settled = useUploads(allWell);
+  const collapsed = chosen ?? (!busy && settled);
   const order = useUploads((store) => store.order);
   const summary = useUploads(summaryText);
   const anyFinished = useUploads((store) => store.order.some((id) => isFinished(store.byId[id]!.state)));
   const headingId = useId();
   const listId = useId();
+  const tray = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = tray.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--upload-tray-space', `${element.getBoundingClientRect().height + 16}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--upload-tray-space');
+    };
+  }, []);
 
   return (
-    <section className="upload-tray" aria-labelledby={headingId}>
+    <section className="upload-tray" aria-labelledby={headingId} ref={tray}>
       <div className="upload-tray-header">
         <div className="upload-tray-heading">
           <h2 id={headingId}>Uploads</h2>
@@ -35,7 +62,7 @@ export default function TrayPanel() {
           aria-expanded={!collapsed}
           aria-controls={listId}
           aria-label={collapsed ? 'Show uploads' : 'Hide uploads'}
-          onClick={() => setCollapsed(!collapsed)}
+          onClick={() => setChosen(!collapsed)}
         >
           <ChevronIcon up={collapsed} />
         </Button>
