@@ -7,6 +7,7 @@ const cardId = '0b2f8f4e-2d0a-4a57-8f5e-4d8c9e0c1a22';
 const columnId = '3a9d2c1e-5b6f-4e7a-9c8d-1f2e3d4c5b6a';
 const card = {
   id: cardId,
+  version: 1,
   title: 'Write the release notes',
   description: '',
   column: columnId,
