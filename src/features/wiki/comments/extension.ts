@@ -183,6 +183,17 @@ export function composeTargetOf(state: EditorState): ComposeTarget | null {
   return { kind: 'text', from, to };
 }
 
+/**
+ * Makes the editor take in the selection the browser shows now. Shift+arrows move the browser's
+ * selection and ProseMirror reads it on `selectionchange`, an event that comes later: a shortcut
+ * pressed right after (a busy machine can take the key first) would see the selection one step
+ * behind and comment on "launc" for "launch". `domObserver` is internal to prosemirror-view; its
+ * `flush` is what its own input handlers call for the same reason.
+ */
+function readDomSelection(view: EditorView) {
+  (view as EditorView & { domObserver?: { flush(): void } }).domObserver?.flush();
+}
+
 function emit(storage: WikiCommentUiStorage, event: CommentUiEvent) {
   if (event.type === 'compose' && storage.listeners.size === 0) storage.composeAsked = true;
   for (const listener of storage.listeners) listener(event);
@@ -211,7 +222,12 @@ export const WikiCommentUi = Extension.create<Record<string, never>, WikiComment
   },
 
   addKeyboardShortcuts() {
-    return { 'Mod-Alt-m': () => this.editor.commands.openCommentComposer() };
+    return {
+      'Mod-Alt-m': () => {
+        readDomSelection(this.editor.view);
+        return this.editor.commands.openCommentComposer();
+      },
+    };
   },
 
   addProseMirrorPlugins() {
