@@ -88,7 +88,6 @@ function reportLeftSave(
   const again = conflict ? { ...changes, baseVersion: conflict.card.version } : changes;
   const resend = () => {
     const retry = { ...again };
-    savedOnLeaving.add(retry);
     patchCard(projectId, cardId, retry).then(
       (saved) => {
         storeCard(queryClient, projectId, saved);

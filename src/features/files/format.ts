@@ -49,8 +49,9 @@ export function nameProblem(name: string): string | undefined {
   const trimmed = name.trim();
   if (!trimmed) return 'Enter a name.';
   if (trimmed.includes('/')) return 'A name cannot contain /.';
-  // eslint-disable-next-line no-control-regex -- exactly the characters the server refuses
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return 'A name cannot contain control characters (such as a tab).';
+  // The server's test: a code unit below U+0020, or U+007F.
+  if ([...trimmed].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f))
+    return 'A name cannot contain control characters (such as a tab).';
   if (trimmed === '.' || trimmed === '..') return 'A name cannot be . or .. on its own.';
   return undefined;
 }
