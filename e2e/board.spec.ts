@@ -1,4 +1,4 @@
-import { ADMIN, MEMBER, apiSignIn, expect, expectAccessible, test } from './fixtures';
+import { ADMIN, MEMBER, apiSignIn, expect, expectAccessible, keyboardDragListens, test } from './fixtures';
 import { card, cardAction, column, createBoard, dragCard, pickUp, serverOrder, shownOrder } from './pages/board';
 
 const spec = {
@@ -100,6 +100,7 @@ test.describe('board', () => {
     await page.keyboard.press('Space');
     const live = page.locator('[id^="DndLiveRegion"]');
     await expect(live).toContainText('Picked up Write brief');
+    await keyboardDragListens(page);
     await page.keyboard.press('ArrowRight');
     await expect(live).toContainText('Write brief: Doing, position 1');
     await page.keyboard.press('ArrowDown');
@@ -228,6 +229,7 @@ test.describe('board', () => {
     await panel.getByRole('button', { name: 'Reorder “Get sign-off”' }).focus();
     await page.keyboard.press('Space');
     await expect(announced('Picked up “Get sign-off”, item 2 of 2')).toHaveCount(1);
+    await keyboardDragListens(page);
     await page.keyboard.press('ArrowUp');
     await expect(announced('“Get sign-off” is now at position 1 of 2')).toHaveCount(1);
     await page.keyboard.press('Space');

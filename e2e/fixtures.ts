@@ -41,6 +41,16 @@ export async function expectAccessible(page: Page, include?: string) {
 }
 
 /** Presses Ctrl+K once the signed-in shell is on screen, and waits for the palette's field. */
+/**
+ * Waits until a keyboard drag just picked up (Space on a dnd-kit handle) hears its arrow keys:
+ * dnd-kit starts listening for them on a timer after the pick-up, and a key pressed before that
+ * timer ran is lost (the browser takes input before timers). A timer of the page's own, queued
+ * after it, tells when it has run. Call it once the pick-up was announced.
+ */
+export async function keyboardDragListens(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
 export async function openPalette(page: Page) {
   await page.getByRole('button', { name: /^Search/ }).waitFor();
   await page.keyboard.press('Control+k');

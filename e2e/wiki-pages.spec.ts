@@ -1,4 +1,4 @@
-import { MEMBER, expect, expectAccessible, test } from './fixtures';
+import { MEMBER, expect, expectAccessible, keyboardDragListens, test } from './fixtures';
 import {
   contrast,
   createPage,
@@ -138,6 +138,7 @@ test.describe('wiki pages', () => {
     await page.keyboard.press('Space');
     const live = page.locator('[id^="DndLiveRegion"]');
     await expect(live).toContainText('Picked up Beta');
+    await keyboardDragListens(page);
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('ArrowRight');
     await expect(page.getByRole('status').filter({ hasText: 'Beta: inside Gamma' })).toBeAttached();

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { keyboardDragListens } from '../fixtures';
 
 export type BoardSpec = Record<string, string[]>;
 export type Board = {
@@ -93,17 +94,12 @@ export async function cardAction(page: Page, title: string, action: string) {
     .click();
 }
 
-/**
- * Picks a card up with the keyboard (Space on its drag handle) and waits until its arrows are
- * heard: dnd-kit starts listening for them on a timer after the pick-up, and a key pressed before
- * that timer ran is lost (input goes before timers). A timer of the page's own, queued after it,
- * tells when it has run.
- */
+/** Picks a card up with the keyboard (Space on its drag handle), ready for its arrow keys. */
 export async function pickUp(page: Page, title: string, announced: string) {
   await card(page, title)
     .getByRole('button', { name: `Drag ${title}` })
     .focus();
   await page.keyboard.press('Space');
   await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(announced);
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+  await keyboardDragListens(page);
 }
