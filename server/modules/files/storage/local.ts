@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, rename, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -131,6 +130,9 @@ export class LocalDiskStorage implements FileStorage {
     const incoming = join(this.root, INCOMING);
     await mkdir(incoming, { recursive: true });
     const temporary = join(incoming, randomUUID());
+    // Opened before the pipeline starts: a write stream opens its file later, so a body refused at
+    // its first chunk would have the file created after the removal below, and left behind.
+    const file = await open(temporary, 'wx');
     let size = 0;
     try {
       await pipeline(
@@ -155,13 +157,14 @@ export class LocalDiskStorage implements FileStorage {
             yield next.value;
           }
         },
-        createWriteStream(temporary, { flags: 'wx', highWaterMark: READ_CHUNK }),
+        file.createWriteStream({ highWaterMark: READ_CHUNK }),
       );
       const path = this.pathOf(key);
       await mkdir(dirname(path), { recursive: true });
       await rename(temporary, path);
       return size;
     } catch (error) {
+      await file.close().catch(() => undefined);
       await rm(temporary, { force: true });
       throw error;
     }
