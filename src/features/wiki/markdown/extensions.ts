@@ -2,7 +2,9 @@
  * The wiki editor's extensions. Everything the toolbar offers is registered here, because
  * @tiptap/markdown drops what no extension parses or renders when a page is saved.
  */
-import { Node, nodeInputRule, type AnyExtension } from '@tiptap/core';
+import { Node, nodeInputRule, type AnyExtension, type MarkdownToken } from '@tiptap/core';
+import type { DOMOutputSpec } from '@tiptap/pm/model';
+import { decodeHTMLStrict } from 'entities';
 import { Blockquote } from '@tiptap/extension-blockquote';
 import { Bold } from '@tiptap/extension-bold';
 import { Code } from '@tiptap/extension-code';
@@ -22,29 +24,44 @@ import { CommentMark } from './comment-mark';
 import { WikiLink } from './link';
 import { BlockTextMarkdown, WikiMarkdown } from './markdown-manager';
 import { Table, TableCell, TableHeader, TableRow } from './table';
+import { renderImage } from './markdown-write';
 import { isAllowedImageSrc } from './urls';
 
 /**
- * Images (block, never `data:`), as @tiptap/extension-image made them, less its resizing node view
- * (a 2 kB part of @tiptap/core the wiki does not use). Only http(s) and this server's `/api/…`
- * paths are ever put in a `src`. `![alt](src "title")` typed inserts one.
+ * How an image is drawn: an `<img>` when its address is one the wiki loads (`isAllowedImageSrc`),
+ * else its alt text in a marked box, so the document keeps the image (and writes it back) without
+ * the browser fetching anything.
+ */
+function renderImageHTML(HTMLAttributes: Record<string, unknown>): DOMOutputSpec {
+  const { src, alt, title, ...rest } = HTMLAttributes as { src?: unknown; alt?: unknown; title?: unknown };
+  if (isAllowedImageSrc(src)) return ['img', { ...rest, src, alt, title }];
+  const text = typeof alt === 'string' && alt ? alt : 'Image';
+  return [
+    'span',
+    { ...rest, class: 'wiki-image-blocked', role: 'img', 'aria-label': `${text} (image not loaded)` },
+    text,
+  ];
+}
+
+const imageAttributes = () => ({ src: { default: null }, alt: { default: null }, title: { default: null } });
+
+/**
+ * Images alone in their paragraph: blocks, as @tiptap/extension-image made them, less its resizing
+ * node view (a 2 kB part of @tiptap/core the wiki does not use). A code of this block can anchor
+ * comments (block keys). `![alt](src "title")` typed inserts one. Images inside a line of text or a
+ * link are `inlineImage`s (normalize-blocks.ts decides which a parsed image is).
  */
 const WikiImage = Node.create({
   name: 'image',
   group: 'block',
   draggable: true,
-  addAttributes() {
-    return { src: { default: null }, alt: { default: null }, title: { default: null } };
-  },
+  addAttributes: imageAttributes,
   parseHTML() {
     return [{ tag: 'img[src]:not([src^="data:"])' }];
   },
-  renderHTML({ HTMLAttributes }) {
-    const { src, ...rest } = HTMLAttributes as { src?: unknown };
-    return ['img', isAllowedImageSrc(src) ? { ...rest, src } : rest];
-  },
+  renderHTML: ({ HTMLAttributes }) => renderImageHTML(HTMLAttributes),
   parseMarkdown: (token, helpers) =>
-    helpers.createNode('image', { src: token.href, title: token.title, alt: token.text }),
+    helpers.createNode('image', { src: token.href ?? '', title: token.title || null, alt: plainText(token) }),
   addInputRules() {
     return [
       nodeInputRule({
@@ -55,6 +72,35 @@ const WikiImage = Node.create({
     ];
   },
 });
+
+/**
+ * An image inside a line of text, a heading, a table cell or a link (a badge such as
+ * `[![npm](…/v.svg)](…)`): written back where it was, with its marks.
+ */
+const WikiInlineImage = Node.create({
+  name: 'inlineImage',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  draggable: true,
+  addAttributes: imageAttributes,
+  parseHTML() {
+    // Pasted HTML: an image inside a paragraph or heading stays in its line.
+    return [{ tag: 'img[src]:not([src^="data:"])', context: 'paragraph/|heading/', priority: 60 }];
+  },
+  renderHTML: ({ HTMLAttributes }) => renderImageHTML(HTMLAttributes),
+  renderMarkdown: (node) => renderImage({ ...node, attrs: { ...node.attrs, blockKey: null } }),
+});
+
+/** The plain text of a token's inline content: CommonMark's alt text of an image (`![a *b*]` → `a b`). */
+function plainText(token: MarkdownToken): string {
+  if (token.type === 'image' || token.tokens?.length) {
+    if (!token.tokens?.length) return typeof token.text === 'string' ? token.text : '';
+    return token.tokens.map(plainText).join('');
+  }
+  if (token.type === 'br') return ' ';
+  return typeof token.text === 'string' ? decodeHTMLStrict(token.text) : '';
+}
 
 /**
  * A list is loose (blank lines between its items, each item's text a paragraph) or tight, as the
@@ -112,6 +158,7 @@ export function wikiExtensions(options: WikiExtensionsOptions = {}): AnyExtensio
     TableHeader,
     TableCell,
     WikiImage,
+    WikiInlineImage,
     CommentMark,
     BlockKey,
     BlockTextMarkdown,

@@ -53,6 +53,10 @@ import {
 } from './markdown-write';
 import { normalizeBlocks, withoutEdgeBreaks } from './normalize-blocks';
 
+type MarkApplier = {
+  applyMarkToContent: (markType: string, content: JSONContent[], attrs?: Record<string, unknown>) => JSONContent[];
+};
+type InlineLexer = { tokenizeInline: (src: string) => MarkdownToken[] };
 type InlineParser = { parseInlineTokens: (tokens: MarkdownToken[]) => JSONContent[] };
 
 /** The text tokens of `tokens` with their entity references decoded (see the constructor). */
@@ -70,11 +74,88 @@ function decodeEntities(tokens: MarkdownToken[]): MarkdownToken[] {
   return tokens;
 }
 
+/** A CommonMark autolink at the start of a string: `<scheme:…>` or `<address@domain>`. */
+const AUTOLINK =
+  /^<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>/;
+
+/** Whether `tokens` hold a link, at any depth outside images. */
+function holdsLink(tokens: MarkdownToken[] | undefined): boolean {
+  return (tokens ?? []).some(
+    (token) => token.type === 'link' || (token.type !== 'image' && holdsLink(token.tokens as MarkdownToken[])),
+  );
+}
+
+/**
+ * CommonMark's "links may not contain other links": marked reads `[a [b](/x)](/y)` as one link to
+ * `/y` around the text `a b`; CommonMark keeps the inner link and the rest as text
+ * (`[a <a href="/x">b</a>](/y)`). A link holding a link becomes `[`, its content, and its source
+ * after the text read again (`](/y)` is text; `][ref]` may hold a reference link). In an image's
+ * description too, whose text is the image's alt.
+ */
+function unnestLinks(tokens: MarkdownToken[], lexInline: (src: string) => MarkdownToken[]): MarkdownToken[] {
+  const out: MarkdownToken[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i]!;
+    if (token.type === 'image' && token.tokens) token.tokens = unnestLinks(token.tokens, lexInline);
+    const label = typeof token.text === 'string' ? token.text : null;
+    const raw = typeof token.raw === 'string' ? token.raw : '';
+    const autolinkAt = token.type === 'link' && label !== null ? label.indexOf('<') : -1;
+    if (autolinkAt >= 0 && raw.startsWith(`[${label}]`)) {
+      // An autolink binds tighter than link brackets: `[a<https://x?q=](y)>` is `[a` and a link
+      // to `https://x?q=](y)`. The source from the `<` on (the rest of the line) is read again.
+      const rest =
+        raw.slice(1 + autolinkAt) +
+        tokens
+          .slice(i + 1)
+          .map((next) => String(next.raw ?? ''))
+          .join('');
+      const autolink = AUTOLINK.exec(rest);
+      if (autolink && autolink[0].length > label!.length - autolinkAt) {
+        out.push({ type: 'text', raw: '[', text: '[' }, ...lexInline(label!.slice(0, autolinkAt)), ...lexInline(rest));
+        break;
+      }
+    }
+    if (token.type === 'link' && label !== null && raw.startsWith(`[${label}]`) && holdsLink(token.tokens)) {
+      out.push(
+        { type: 'text', raw: '[', text: '[' },
+        ...unnestLinks(token.tokens ?? [], lexInline),
+        ...lexInline(raw.slice(label.length + 1)),
+      );
+    } else {
+      out.push(token);
+    }
+  }
+  return out;
+}
+
 /**
  * Stand for a space and a no-break space at the edge of a code span while a document is written
  * (control characters Markdown has no use for), so the library does not move them out of the span.
  */
 const CODE_SPACES: Record<string, string> = { ' ': '\u0000', '\u00a0': '\u0001' };
+
+/** Private-use characters around an inline image's number while its line is written. */
+const IMAGE_STAND_IN = ['\ue000', '\ue001'] as const;
+const IMAGE_STAND_IN_PATTERN = /\ue000(\d+)\ue001/g;
+
+/** A hard break inside emphasis, strike-through or a link while its line is written. */
+const BREAK_STAND_IN = '\ue002';
+
+/**
+ * A hard break between two pieces of text that share marks (other than code and comments): a text
+ * stand-in with those marks, so they stay open across the break (`*a  \nb*`, one emphasis, where
+ * the library closed and reopened them: `*a*  \n*b*`). Null when they share none.
+ */
+function breakStandIn(previous: JSONContent | undefined, next: JSONContent | undefined): JSONContent | null {
+  if (previous?.type !== 'text' || next?.type !== 'text') return null;
+  const key = (mark: { type: string; attrs?: Record<string, unknown> }) =>
+    JSON.stringify([mark.type, mark.attrs ?? {}]);
+  const after = new Set((next.marks ?? []).map(key));
+  const shared = (previous.marks ?? []).filter(
+    (mark) => mark.type !== 'code' && mark.type !== 'comment' && after.has(key(mark)),
+  );
+  return shared.length ? { type: 'text', text: BREAK_STAND_IN, marks: shared } : null;
+}
 
 type MarkedLike = NonNullable<ConstructorParameters<typeof MarkdownManager>[0]>['marked'];
 
@@ -247,9 +328,26 @@ export class WikiMarkdownManager extends MarkdownManager {
     // Entity references are decoded once, all of HTML's (the library decodes only `&amp;`, `&lt;`,
     // `&gt;`, `&quot;` and numeric ones, so `&copy;` stayed text and was written back as
     // `\&copy;`). The decoded text's `&` is handed on as `&amp;`, which the library turns back.
-    const parseInlineTokens = (this as unknown as InlineParser).parseInlineTokens;
+    // A mark (a link, emphasis) applies to the images inside it too: the library marks only text,
+    // so a linked badge `[![npm](…)](…)` lost its link.
+    const applyMarkToContent = (this as unknown as MarkApplier).applyMarkToContent;
     Object.assign(this, {
-      parseInlineTokens: (tokens: MarkdownToken[]) => parseInlineTokens.call(this, decodeEntities(tokens)),
+      applyMarkToContent: (markType: string, content: JSONContent[], attrs?: Record<string, unknown>) =>
+        applyMarkToContent.call(this, markType, content, attrs).map((node, i) =>
+          node.type === 'image'
+            ? {
+                ...content[i],
+                marks: [...(content[i]!.marks ?? []), attrs ? { type: markType, attrs } : { type: markType }],
+              }
+            : node,
+        ),
+    });
+    // Links inside a link are read as CommonMark reads them: the inner one is the link.
+    const parseInlineTokens = (this as unknown as InlineParser).parseInlineTokens;
+    const lexInline = (src: string) => (this as unknown as InlineLexer).tokenizeInline(src);
+    Object.assign(this, {
+      parseInlineTokens: (tokens: MarkdownToken[]) =>
+        parseInlineTokens.call(this, decodeEntities(unnestLinks(tokens, lexInline))),
     });
   }
 
@@ -394,6 +492,10 @@ export class WikiMarkdownManager extends MarkdownManager {
     return items.join(loose ? '\n\n' : '\n');
   }
 
+  /** The Markdown of inline images being written, by the number in their stand-in text. */
+  private readonly imageStandIns = new Map<number, string>();
+  private nextStandIn = 0;
+
   override renderNodes(
     nodeOrNodes: JSONContent | JSONContent[],
     parentNode?: JSONContent,
@@ -401,8 +503,26 @@ export class WikiMarkdownManager extends MarkdownManager {
     index = 0,
     level = 0,
   ): string {
-    const nodes = Array.isArray(nodeOrNodes) ? groupCommentRuns(nodeOrNodes) : nodeOrNodes;
-    return super.renderNodes(nodes, parentNode, separator, index, level);
+    if (!Array.isArray(nodeOrNodes)) return super.renderNodes(nodeOrNodes, parentNode, separator, index, level);
+    // The library writes the marks of text only: an inline image goes through as a text stand-in
+    // with its marks (a link around a badge, emphasis, a comment run), replaced by its Markdown.
+    const withStandIns = nodeOrNodes.map((node) => {
+      if (node.type !== 'inlineImage') return node;
+      const id = this.nextStandIn++;
+      this.imageStandIns.set(id, renderImage({ ...node, attrs: { ...node.attrs, blockKey: null } }));
+      const text = `${IMAGE_STAND_IN[0]}${id}${IMAGE_STAND_IN[1]}`;
+      return node.marks?.length ? { type: 'text', text, marks: node.marks } : { type: 'text', text };
+    });
+    const grouped = groupCommentRuns(withStandIns);
+    const nodes = grouped.map((node, i) =>
+      node.type === 'hardBreak' ? (breakStandIn(grouped[i - 1], grouped[i + 1]) ?? node) : node,
+    );
+    const out = super.renderNodes(nodes, parentNode, separator, index, level);
+    return out.replaceAll(BREAK_STAND_IN, '  \n').replace(IMAGE_STAND_IN_PATTERN, (standIn, id: string) => {
+      const markdown = this.imageStandIns.get(Number(id));
+      this.imageStandIns.delete(Number(id));
+      return markdown ?? standIn;
+    });
   }
 
   override serialize(docOrContent: JSONContent): string {

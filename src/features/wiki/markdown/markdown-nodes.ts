@@ -1,10 +1,9 @@
 /**
  * The wiki's Markdown hooks for some of the library's nodes and marks, which `WikiMarkdownManager`
  * registers in place of the library's own: headings deeper than 4, any code token, ordered lists,
- * the task list's start probe, and links (unsafe schemes keep their text; autolinks).
+ * the task list's start probe, and links (kept whatever their address; autolinks).
  */
 import type { JSONContent, MarkdownParseHelpers, MarkdownToken } from '@tiptap/core';
-import { isAllowedLinkHref } from './urls';
 import { escapeMarkdownText, markdownDestination, markdownTitle } from './markdown-write';
 
 /** Headings, levels 1 to 6 (setext ones are levels 1 and 2). */
@@ -21,11 +20,30 @@ export const headingMarkdown = {
  */
 export const codeBlockMarkdown = {
   parseMarkdown(token: MarkdownToken, helpers: MarkdownParseHelpers) {
-    const text = typeof token.text === 'string' ? token.text : '';
+    const text = indentedFenceText(token) ?? (typeof token.text === 'string' ? token.text : '');
     const language = typeof token.lang === 'string' && token.lang.trim() ? token.lang.trim() : null;
     return helpers.createNode('codeBlock', { language }, text ? [helpers.createTextNode(text)] : []);
   },
 };
+
+/**
+ * The code of a closed fence indented by one to three spaces: CommonMark takes up to that many
+ * spaces off each line (marked left them on a line indented less than the fence). Null otherwise.
+ */
+function indentedFenceText(token: MarkdownToken): string | null {
+  const raw = typeof token.raw === 'string' ? token.raw : '';
+  const open = /^( {1,3})(`{3,}|~{3,})[^\n]*\n/.exec(raw);
+  if (!open) return null;
+  const lines = raw.slice(open[0].length).replace(/\n+$/, '').split('\n');
+  const fence = open[2]!;
+  const close = new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+  if (lines.length === 0 || !close.test(lines.at(-1)!)) return null;
+  const indent = new RegExp(`^ {0,${open[1]!.length}}`);
+  return lines
+    .slice(0, -1)
+    .map((line) => line.replace(indent, ''))
+    .join('\n');
+}
 
 /** An ordered list's start number (a token's or a node's): 0 or more, as CommonMark allows; else 1. */
 export function listStart(value: unknown): number {
@@ -130,9 +148,12 @@ export const codeSpanMarkdown = {
 export const linkMarkdown = {
   parseMarkdown(token: MarkdownToken, helpers: MarkdownParseHelpers) {
     const content = helpers.parseInline(token.tokens ?? []);
-    // A link to a scheme the wiki does not allow (javascript:, data:, …) keeps its text only.
-    if (!isAllowedLinkHref(token.href)) return content;
-    return helpers.applyMark('link', content, { href: token.href, title: token.title || null });
+    // Every link is kept as written, whatever its address: one the wiki does not open (no address,
+    // javascript:, an unknown scheme) is drawn without an `href` (link.ts) and written back as it was.
+    return helpers.applyMark('link', content, {
+      href: typeof token.href === 'string' ? token.href : '',
+      title: token.title || null,
+    });
   },
   renderMarkdown(
     node: JSONContent,

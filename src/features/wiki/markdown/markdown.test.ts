@@ -379,15 +379,19 @@ describe('no HTML and no unsafe URLs', () => {
     expect(parseMarkdown(markdown)).toEqual(parseMarkdown(source));
   });
 
-  it('drops javascript: and other unsafe links, keeping their text', () => {
+  it('keeps javascript: and other unsafe links as written, drawn without an address', () => {
     const source =
       '[a](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) [c](java\tscript:x) [d](data:text/html,x) [e](vbscript:x) [ok](https://example.com)';
     const out = html(source);
     expect([...out.matchAll(/href="([^"]*)"/g)].map((m) => m[1])).toEqual(['https://example.com']);
-    // A tab in the destination is no link at all in Markdown: it stays text.
-    expect(serializeMarkdown(parseMarkdown(source))).toBe(
-      'a b \\[c\\](java\tscript:x) d e [ok](https://example.com)\n',
+    expect(out).not.toMatch(/javascript|vbscript|data:/i);
+    // Each is still a link, without an address; a tab in the destination is no link at all.
+    expect([...out.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1])).toEqual(['a', 'b', 'd', 'e', 'ok']);
+    const markdown = serializeMarkdown(parseMarkdown(source));
+    expect(markdown).toBe(
+      '[a](javascript:alert(1)) [b](JaVaScRiPt:alert(1)) \\[c\\](java\tscript:x) [d](data:text/html,x) [e](vbscript:x) [ok](https://example.com)\n',
     );
+    expect(serializeMarkdown(parseMarkdown(markdown))).toBe(markdown);
   });
 
   it('refuses setLink to a javascript: URL', () => {
@@ -398,20 +402,25 @@ describe('no HTML and no unsafe URLs', () => {
     editor.destroy();
   });
 
-  it('renders images only from http(s) and /api/ URLs', () => {
+  it('loads images only from http(s) and /api/ URLs; others keep their Markdown and show their alt text', () => {
     const source = [
       '![ok](https://example.com/a.png)',
       '![api](/api/files/1/content)',
       '![data](data:image/png;base64,AAAA)',
       '![js](javascript:alert(1))',
       '![rel](../secret.png)',
+      'Inline ![rel](../secret.png) too',
     ].join('\n\n');
     const out = html(source);
     expect(out).toContain('src="https://example.com/a.png"');
     expect(out).toContain('src="/api/files/1/content"');
-    expect(out).not.toMatch(/src="(data|javascript|\.\.)/);
+    expect([...out.matchAll(/<img /g)]).toHaveLength(2);
+    expect(out).not.toMatch(/data:|javascript|secret/);
+    expect(
+      [...out.matchAll(/<span class="wiki-image-blocked" role="img" aria-label="([^"]*)">/g)].map((m) => m[1]),
+    ).toEqual(['data (image not loaded)', 'js (image not loaded)', 'rel (image not loaded)', 'rel (image not loaded)']);
     const markdown = serializeMarkdown(parseMarkdown(source));
-    expect(markdown).toContain('!\\[data\\](data:image/png;base64,AAAA)');
+    expect(markdown).toBe(`${source}\n`);
     expect(serializeMarkdown(parseMarkdown(markdown))).toBe(markdown);
   });
 

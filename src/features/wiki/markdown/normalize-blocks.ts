@@ -1,23 +1,19 @@
 /**
  * Parsed content made valid for the wiki's schema (`normalizeBlocks`), after @tiptap/markdown has
- * read a document: images are blocks, list items start with a paragraph, paragraphs are trimmed
- * (of the whitespace CommonMark strips, not of no-break spaces) and written on one line, blocked
- * images stay as text.
+ * read a document: an image alone in its paragraph is a block, any other is inline, list items
+ * start with a paragraph, paragraphs are trimmed (of the whitespace CommonMark strips, not of
+ * no-break spaces) and written on one line.
  */
 import type { JSONContent } from '@tiptap/core';
-import { renderImage } from './markdown-write';
-import { isAllowedImageSrc } from './urls';
 
 const TEXTBLOCKS = new Set(['paragraph', 'heading']);
-const INLINE = new Set(['text', 'hardBreak']);
+const INLINE = new Set(['text', 'hardBreak', 'inlineImage']);
 const FIRST_CHILD_PARAGRAPH = new Set(['listItem', 'taskItem']);
 
-/**
- * An image the wiki does not render (data:, javascript:, …) is kept as the text of its Markdown,
- * so nothing is lost and nothing is loaded.
- */
-function blockedImageText(node: JSONContent): JSONContent {
-  return { type: 'text', text: renderImage({ ...node, attrs: { ...node.attrs, blockKey: null } }) };
+/** An image node as one inside a line (`inlineImage`), with its marks. */
+function inlineImage(node: JSONContent): JSONContent {
+  const { blockKey: _key, ...attrs } = node.attrs ?? {};
+  return node.marks?.length ? { type: 'inlineImage', attrs, marks: node.marks } : { type: 'inlineImage', attrs };
 }
 
 /**
@@ -61,8 +57,8 @@ function trimEdges(inline: JSONContent[]): JSONContent[] {
 }
 
 /**
- * Makes parsed content valid for the schema: an image inside a paragraph splits it (images are
- * blocks), a list item starts with a paragraph, blocked images are text. An item's first paragraph
+ * Makes parsed content valid for the schema: an image alone in a paragraph is a block image, one
+ * inside text or a link an inline image; a list item starts with a paragraph. An item's first paragraph
  * that is a no-break space alone is the empty paragraph earlier versions wrote as `- &nbsp;`.
  */
 export function normalizeBlocks(nodes: JSONContent[]): JSONContent[] {
@@ -70,7 +66,7 @@ export function normalizeBlocks(nodes: JSONContent[]): JSONContent[] {
   const out: JSONContent[] = [];
   for (const node of nodes) {
     if (node.type === 'image') {
-      out.push(isAllowedImageSrc(node.attrs?.src) ? node : { type: 'paragraph', content: [blockedImageText(node)] });
+      out.push(node);
     } else if (node.type && TEXTBLOCKS.has(node.type)) {
       const children = node.content ?? [];
       if (children.every((child) => child.type === 'text' || child.type === 'hardBreak')) {
@@ -97,30 +93,19 @@ export function normalizeBlocks(nodes: JSONContent[]): JSONContent[] {
   return out;
 }
 
-/** A paragraph or heading holding images (blocks) becomes pieces around them. */
+/**
+ * A paragraph or heading holding images: a paragraph that is one image and nothing else (no link,
+ * no comment) becomes that image, a block; otherwise its images are inline. Inline wrappers the
+ * library leaves (a `comment` run) give up their content.
+ */
 function splitTextblock(node: JSONContent): JSONContent[] {
-  const pieces: JSONContent[] = [];
-  let inline: JSONContent[] = [];
-  const flush = () => {
-    const content = trimEdges(inline.map(joinSoftBreaks));
-    if (content.length > 0) pieces.push({ ...node, content });
-    inline = [];
-  };
+  const inline: JSONContent[] = [];
   for (const child of node.content ?? []) {
-    if (child.type === 'image') {
-      if (!isAllowedImageSrc(child.attrs?.src)) {
-        inline.push(blockedImageText(child));
-        continue;
-      }
-      flush();
-      pieces.push(child);
-    } else if (child.type && !INLINE.has(child.type) && child.content) {
-      inline.push(...child.content);
-    } else {
-      inline.push(child);
-    }
+    if (child.type && !INLINE.has(child.type) && child.type !== 'image' && child.content) inline.push(...child.content);
+    else inline.push(child);
   }
-  if (pieces.length === 0) return [{ ...node, content: trimEdges(inline.map(joinSoftBreaks)) }];
-  flush();
-  return pieces;
+  const content = trimEdges(inline.map(joinSoftBreaks));
+  const only = content.length === 1 ? content[0]! : null;
+  if (node.type === 'paragraph' && only?.type === 'image' && !only.marks?.length) return [only];
+  return [{ ...node, content: content.map((child) => (child.type === 'image' ? inlineImage(child) : child)) }];
 }
