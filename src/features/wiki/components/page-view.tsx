@@ -8,7 +8,7 @@ import { WikiCommentUi } from '../comments';
 import type { AutoMerge, Conflict, EditorPort } from '../hooks/page-saver';
 import { usePageAutosave } from '../hooks/use-page-autosave';
 import { useRestorePage } from '../mutations';
-import { editorMarkdown, parseMarkdown, wikiExtensions } from '../markdown';
+import { editorMarkdown, parseMarkdown, serializeMarkdown, wikiExtensions } from '../markdown';
 import { EditorToolbar } from './editor-toolbar';
 import { LinkDialog } from './link-dialog';
 import { takeJustCreated } from '../create-page-store';
@@ -30,6 +30,9 @@ const merge: AutoMerge = async (base, mine, theirs) => {
   return result.ok ? { markdown: result.markdown, title: result.title } : null;
 };
 
+/** A page's text in the editor's normal form, so only real edits count in a merge or a conflict. */
+const normalizeMarkdown = (markdown: string) => serializeMarkdown(parseMarkdown(markdown));
+
 export type PageViewProps = {
   page: WikiPage;
   userId: string;
@@ -44,7 +47,7 @@ export type PageViewProps = {
  * Loaded on wiki routes only: the editor is a chunk of its own.
  */
 export default function PageView({ page, userId, thread, onThreadChange }: PageViewProps) {
-  const { saver, state } = usePageAutosave(page, userId, merge);
+  const { saver, state } = usePageAutosave(page, userId, merge, normalizeMarkdown);
   const restore = useRestorePage(page.projectId);
   const archived = page.archivedAt !== null;
   const toolbarId = useId();

@@ -18,8 +18,17 @@ describe('readableMarkdown', () => {
     expect(readableMarkdown('> <!-- block:q -->\n> ```\n> y\n> ```\n')).toBe('> ```\n> y\n> ```\n');
   });
 
-  it('keeps escaped literal syntax and other HTML comments', () => {
-    const text = 'Type \\[comment id="x"] to see it. <!-- note -->\n';
+  it('shows escaped literal syntax as the text it is, and keeps other HTML comments', () => {
+    expect(readableMarkdown('Type \\[comment id="x"] to see it. <!-- note -->\n')).toBe(
+      'Type [comment id="x"] to see it. <!-- note -->\n',
+    );
+    expect(readableMarkdown('2\\. two\n\n\\`\\`\\`js is a fence\n\n\\# not a heading, a\\_b, &nbsp;\n')).toBe(
+      '2. two\n\n```js is a fence\n\n# not a heading, a_b, \u00a0\n',
+    );
+  });
+
+  it('keeps code as it is: backslashes in code spans and code blocks are code', () => {
+    const text = 'Run `a\\_b` now\n\n```sh\necho \\$HOME \\_x\n```\n\n- ~~~\n  \\*kept\\*\n  ~~~\n';
     expect(readableMarkdown(text)).toBe(text);
   });
 });

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, type WikiPage } from '@/api';
+import { tryAutoMerge } from '../diff';
 import { readDraft, writeDraft } from '../drafts';
+import { parseMarkdown, serializeMarkdown } from '../markdown';
 import type { SaveBody, SaveOutcome } from '../mutations';
 import { AUTOSAVE_MS, type AutoMerge, type EditorPort, PageSaver } from './page-saver';
 
@@ -212,6 +214,42 @@ describe('PageSaver', () => {
     await vi.advanceTimersByTimeAsync(10);
     expect(server.bodies[1]).toMatchObject({ baseRevisionId: theirs.revisionId, markdown: 'Budget 120\n' });
     expect(saver.state).toMatchObject({ status: 'saved', conflict: null });
+  });
+
+  it('compares texts in the editor’s normal form: on a long page written elsewhere, only the heading both changed differs', async () => {
+    // Written through the API: soft line breaks and spaces at paragraph ends, which the editor's
+    // normal form drops. Both change only the heading.
+    const paragraphs = Array.from({ length: 400 }, (_, i) => `Paragraph ${i} wraps\nonto a second line.   `);
+    const raw = (heading: string) => `# ${heading}  \n\n${paragraphs.join('\n\n')}\n`;
+    const normalize = (markdown: string) => serializeMarkdown(parseMarkdown(markdown));
+    const page = pageOf(raw('Plan'));
+    const server = fakeServer(page);
+    const saver = new PageSaver({
+      page,
+      userId: USER,
+      merge: (base, mine, theirs) => {
+        const result = tryAutoMerge(base, mine, theirs);
+        return Promise.resolve(result.ok ? { markdown: result.markdown, title: result.title } : null);
+      },
+      normalize,
+      save: server.save,
+      loadRevision: () => Promise.resolve({ markdown: page.markdown, title: page.title }),
+      onStored: () => undefined,
+    });
+    const editor = fakeEditor(normalize(saver.initial.markdown));
+    saver.attach(editor.port);
+    server.colleagueSaves(raw('Plan for Q3'));
+    editor.type(normalize(raw('Plan for Q4')));
+    saver.changed();
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_MS + 10);
+    expect(saver.state.status).toBe('conflict');
+    const conflict = saver.state.conflict!;
+    const mineBlocks = conflict.mine.markdown.split('\n\n');
+    const theirBlocks = conflict.theirs.markdown.split('\n\n');
+    expect(theirBlocks).toHaveLength(401);
+    expect(mineBlocks.flatMap((block, i) => (block === theirBlocks[i] ? [] : [i]))).toEqual([0]);
+    const merged = tryAutoMerge(conflict.base, conflict.mine, conflict.theirs);
+    expect(merged).toMatchObject({ ok: false, conflicts: [expect.anything()] });
   });
 
   it('“discard mine” shows their version', async () => {

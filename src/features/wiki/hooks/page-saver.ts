@@ -18,6 +18,13 @@ type Options = {
   /** An earlier revision's text and title (for merging a draft typed on it). */
   loadRevision: (revisionId: string) => Promise<Side>;
   merge: AutoMerge;
+  /**
+   * A text in the editor's normal form (the Markdown layer's serialize(parse(text))). The base and
+   * the colleague's revision come from the server as anyone wrote them (the API, an agent, an
+   * import), the editor's text in the normal form: compared raw, whitespace the serializer trims
+   * would count as a change to every paragraph. Identity when not given.
+   */
+  normalize?: (markdown: string) => string;
   /** A page the server accepted or sent: into the cache. */
   onStored: (page: WikiPage) => void;
 };
@@ -366,11 +373,14 @@ export class PageSaver {
       this.base = { ...this.base, markdown: base.markdown, title: base.title };
     }
     if (this.disposed || !this.port) return;
+    const normalize = this.options.normalize ?? ((markdown: string) => markdown);
+    baseMarkdown = normalize(baseMarkdown);
+    const theirText = normalize(theirs.markdown);
     // What is on screen now (typed since the save left, too).
     const mine: Side = { markdown: this.port.getMarkdown(), title: this.title.trim() || sent.title };
     this.dirty = false;
     let merged = await this.options
-      .merge({ markdown: baseMarkdown, title: this.base.title }, mine, theirs)
+      .merge({ markdown: baseMarkdown, title: this.base.title }, mine, { markdown: theirText, title: theirs.title })
       .catch(() => null);
     if (this.disposed || !this.port) return;
     // Typed while merging: merge that too (it is on top of `mine`).
@@ -415,7 +425,7 @@ export class PageSaver {
         base: { markdown: baseMarkdown, title: this.base.title, revisionId: this.base.revisionId },
         mine,
         theirs: {
-          markdown: theirs.markdown,
+          markdown: theirText,
           title: theirs.title,
           revisionId: theirs.revisionId,
           updatedBy: theirs.updatedBy,

@@ -10,7 +10,12 @@ import { type AutoMerge, PageSaver } from './page-saver';
  * and the browser: a hidden or closing tab keeps its unsaved edits as a draft. The editor
  * attaches itself (`saver.attach`); detaching (leaving the page) sends what is unsaved.
  */
-export function usePageAutosave(page: WikiPage, userId: string, merge: AutoMerge) {
+export function usePageAutosave(
+  page: WikiPage,
+  userId: string,
+  merge: AutoMerge,
+  normalize?: (markdown: string) => string,
+) {
   const queryClient = useQueryClient();
   const { projectId, id: pageId } = page;
   const [saver] = useState(
@@ -19,6 +24,7 @@ export function usePageAutosave(page: WikiPage, userId: string, merge: AutoMerge
         page,
         userId,
         merge,
+        normalize,
         save: (body) => savePage(projectId, pageId, body),
         loadRevision: (revisionId) => loadRevisionText(projectId, pageId, revisionId),
         onStored: (stored) => storePage(queryClient, stored),
