@@ -20,3 +20,4 @@ export { ExpiryDate, ExpiryField, expiresInDays, expiryChoices, type ExpiryChoic
 export { DataTable } from './data-table';
 export { useTreeKeyboard } from './use-tree-keyboard';
 export { useSingleFlight, useSubmitOnce } from './use-single-flight';
+export { DraftOffer } from './draft-offer';

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { onLiveResync, startLive, stopLive } from '@/api';
+import { setDraftOwner } from '@/lib/drafts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useMe, useSignOut } from '@/features/auth';
 import {
@@ -69,6 +70,8 @@ function useLiveConnection(enabled: boolean) {
 /** The signed-in layout: navigation, who is signed in, theme, and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
   const me = useMe();
+  // Drafts are kept per person: set before the pages below read theirs (an idempotent assignment).
+  setDraftOwner(me.user.id);
   const signOut = useSignOut();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // Boards, the drive and the chart use the whole width; other pages keep a readable measure.

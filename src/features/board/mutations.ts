@@ -6,6 +6,7 @@ import { applyColumnOrders, moveLocally, replaceCard } from './board-cache';
 import { cardMoves, cardSaves, storeCard, storeColumnOrders } from './board-writer';
 import { editConflictOf, fieldList } from './edit-conflict';
 import { refetchDelegations, refetchMessages, storeSession } from './delegation-writer';
+import { forgetSavedCardDrafts } from './hooks/use-card-drafts';
 import { boardQueries, projectQueries } from './queries';
 
 export type MoveInput = { cardId: string; columnId: string; position: number; title: string };
@@ -91,6 +92,7 @@ function reportLeftSave(
     patchCard(projectId, cardId, retry).then(
       (saved) => {
         storeCard(queryClient, projectId, saved);
+        forgetSavedCardDrafts(saved);
         toast('success', `Saved your edit of “${saved.title}”`);
       },
       (failure: unknown) => {
@@ -126,6 +128,7 @@ export function useUpdateCard(projectId: string, cardId: string) {
     onMutate: () => cardSaves.begin(queryClient, projectId, cardId),
     onSuccess: (card, changes) => {
       storeCard(queryClient, projectId, card);
+      forgetSavedCardDrafts(card);
       // An agent assignee opens a delegation, a new assignee ends one: this tab does not get its own events.
       if (changes.assignee !== undefined) refetchDelegations(queryClient, projectId);
     },

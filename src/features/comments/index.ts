@@ -1,7 +1,7 @@
 export { CommentThreads } from './components/comment-threads';
 export { COMMENT_MAX, Composer } from './components/comment-composer';
 export { ThreadView, type Mutations as CommentMutations } from './components/comment-view';
-export { setDraft, useDrafts } from './drafts';
+export { setDraft, useCommentDraft } from './drafts';
 export { CommentHighlight, useHighlightedComment } from './highlight';
 export { useCommentLive } from './live';
 export { useCommentMutations, type CommentChange } from './mutations';

@@ -2,15 +2,20 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api';
 import { memberQueries } from '@/features/members';
-import { setChatDraft, useChatDrafts } from '../drafts';
+import { readStoredDraft, setDraftOwner } from '@/lib/drafts';
+import { getChatDraft, setChatDraft } from '../drafts';
 import { ChatComposer, MESSAGE_MAX } from './chat-composer';
 
 const KEY = 'session:test';
 
-afterEach(() => setChatDraft(KEY, ''));
+beforeEach(() => setDraftOwner('u1'));
+afterEach(() => {
+  setChatDraft(KEY, '');
+  setDraftOwner(null);
+});
 
 const HEDY = '0a0a0a0a-0000-4000-8000-000000000001';
 
@@ -44,7 +49,7 @@ describe('ChatComposer', () => {
     expect(text).toBe('find roadmap');
     expect(box).toHaveProperty('value', 'find roadmap');
     act(() => sent());
-    expect(useChatDrafts.getState().drafts[KEY]).toBeUndefined();
+    expect(getChatDraft(KEY)).toBe('');
     expect(box).toHaveProperty('value', '');
   });
 
@@ -91,7 +96,7 @@ describe('ChatComposer', () => {
     const { box, unmount } = renderComposer();
     await user.type(box, 'draft');
     unmount();
-    expect(JSON.parse(localStorage.getItem('workspace.agent-chat-drafts') ?? '{}')).toMatchObject({ [KEY]: 'draft' });
+    expect(readStoredDraft(`chat:${KEY}`)?.text).toBe('draft');
     const again = renderComposer();
     expect(again.box).toHaveProperty('value', 'draft');
   });

@@ -2,7 +2,7 @@ import { type FormEvent, type KeyboardEvent, useId } from 'react';
 import { errorMessage } from '@/api';
 import { useMentionPicker } from '@/features/mentions';
 import { Button, useSingleFlight } from '@/ui';
-import { setChatDraft, useChatDrafts } from '../drafts';
+import { getChatDraft, setChatDraft, useChatDraft } from '../drafts';
 import { SendIcon } from './icons';
 
 /** The longest message the server takes. */
@@ -38,7 +38,7 @@ export function ChatComposer({
   /** Sends `text`; call `sent` once the server took it, to clear the draft. */
   onSend: (text: string, sent: () => void) => void;
 }) {
-  const text = useChatDrafts((state) => state.drafts[draftKey] ?? '');
+  const text = useChatDraft(draftKey);
   const id = useId();
   const hintId = `${id}-hint`;
   const reasonId = `${id}-reason`;
@@ -58,7 +58,7 @@ export function ChatComposer({
     onSend(sending, () => {
       flight.finish();
       // Text typed while the message was on its way is a new draft: it stays.
-      const now = useChatDrafts.getState().drafts[draftKey] ?? '';
+      const now = getChatDraft(draftKey);
       if (now.trim() === sending) setChatDraft(draftKey, '');
     });
   }

@@ -2,7 +2,7 @@ import { type ComponentType, type KeyboardEvent, Suspense, useCallback } from 'r
 import { errorMessage, type Card, type Member, type UpdateCardRequest } from '@/api';
 import { formatDateTime } from '@/lib/format';
 import { assigneeOptions } from '@/features/members';
-import { Avatar, Button, QueryNotice } from '@/ui';
+import { Avatar, Button, DraftOffer, QueryNotice } from '@/ui';
 import { PRIORITIES, priorityLabel } from '../filters';
 import { useCardDrafts } from '../hooks/use-card-drafts';
 import { useSaveState } from '../hooks/use-save-state';
@@ -128,6 +128,14 @@ function CardFields({
         </p>
       )}
 
+      {drafts.offers.title && (
+        <DraftOffer
+          field="the title"
+          {...drafts.offers.title}
+          onRestore={() => drafts.restore('title')}
+          onDiscard={() => drafts.discard('title')}
+        />
+      )}
       <label className="visually-hidden" htmlFor="card-title-input">
         Title
       </label>
@@ -216,6 +224,14 @@ function CardFields({
 
       <fieldset className="card-editor-section">
         <legend>Blocked</legend>
+        {drafts.offers.blocked && (
+          <DraftOffer
+            field="the blocked reason"
+            {...drafts.offers.blocked}
+            onRestore={() => drafts.restore('blocked')}
+            onDiscard={() => drafts.discard('blocked')}
+          />
+        )}
         <label className="row">
           <input
             type="checkbox"
@@ -248,6 +264,14 @@ function CardFields({
         <span className="card-editor-label" id="card-description-label">
           Description
         </span>
+        {drafts.offers.description && (
+          <DraftOffer
+            field="the description"
+            {...drafts.offers.description}
+            onRestore={() => drafts.restore('description')}
+            onDiscard={() => drafts.discard('description')}
+          />
+        )}
         <Suspense
           fallback={
             <div className="card-editor-description-loading" aria-busy="true">

@@ -2,7 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Card } from '@/api';
 import { testCard } from '../test-card';
-import { DESCRIPTION_AUTOSAVE_MS, useCardDrafts } from './use-card-drafts';
+import { readStoredDraft, setDraftOwner } from '@/lib/drafts';
+import { cardDraftKey, DESCRIPTION_AUTOSAVE_MS, forgetSavedCardDrafts, useCardDrafts } from './use-card-drafts';
 
 const card = (changes: Partial<Card> = {}): Card =>
   testCard('c1', 'col', { title: 'Write brief', description: 'First draft', ...changes });
@@ -81,5 +82,83 @@ describe('useCardDrafts', () => {
     act(() => result.current.setBlocked(false));
     expect(result.current.blockedReason).toBe('');
     expect(persist).toHaveBeenCalledWith({ blocked: null, baseVersion: 1 });
+  });
+});
+
+describe('useCardDrafts: drafts kept in the browser', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    localStorage.clear();
+    setDraftOwner('u1');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    setDraftOwner(null);
+  });
+
+  it('keeps typed text until the server’s copy holds it, and offers it to the next panel on that card', () => {
+    const first = renderHook(() => useCardDrafts(card(), vi.fn(), vi.fn()));
+    act(() => first.result.current.focus('description'));
+    act(() => first.result.current.setDescription('Half a thought'));
+    expect(readStoredDraft(cardDraftKey('c1', 'description'))).toMatchObject({ text: 'Half a thought', base: 1 });
+    // The tab goes away before the save left (a reload).
+    first.unmount();
+
+    const persist = vi.fn();
+    const second = renderHook(() => useCardDrafts(card(), persist, vi.fn()));
+    expect(second.result.current.description).toBe('First draft');
+    expect(second.result.current.offers.description).toMatchObject({ text: 'Half a thought' });
+    act(() => second.result.current.restore('description'));
+    expect(second.result.current.description).toBe('Half a thought');
+    expect(second.result.current.offers.description).toBeUndefined();
+    expect(persist).toHaveBeenCalledWith({ description: 'Half a thought', baseVersion: 1 });
+  });
+
+  it('restores on the version the text was typed on, so a colleague’s change since is a conflict', () => {
+    const first = renderHook(() => useCardDrafts(card(), vi.fn(), vi.fn()));
+    act(() => first.result.current.setTitle('My title'));
+    first.unmount();
+    const persist = vi.fn();
+    const { result } = renderHook(() => useCardDrafts(card({ title: 'Max’s title', version: 4 }), persist, vi.fn()));
+    act(() => result.current.restore('title'));
+    expect(persist).toHaveBeenCalledWith({ title: 'My title', baseVersion: 1 });
+  });
+
+  it('forgets a draft the server’s copy holds, and one discarded', () => {
+    const { result, rerender } = renderHook(({ shown }) => useCardDrafts(shown, vi.fn(), vi.fn()), {
+      initialProps: { shown: card() },
+    });
+    act(() => result.current.setTitle('Saved title'));
+    expect(readStoredDraft(cardDraftKey('c1', 'title'))?.text).toBe('Saved title');
+    rerender({ shown: card({ title: 'Saved title', version: 2 }) });
+    expect(readStoredDraft(cardDraftKey('c1', 'title'))).toBeNull();
+
+    act(() => result.current.setBlocked(true));
+    act(() => result.current.setBlockedReason('Waiting on legal'));
+    const again = renderHook(() => useCardDrafts(card({ title: 'Saved title', version: 2 }), vi.fn(), vi.fn()));
+    expect(again.result.current.offers.blocked).toMatchObject({ text: 'Waiting on legal' });
+    act(() => again.result.current.discard('blocked'));
+    expect(again.result.current.offers.blocked).toBeUndefined();
+    expect(readStoredDraft(cardDraftKey('c1', 'blocked'))).toBeNull();
+  });
+
+  it('forgets a draft once a save made on leaving stores it, so a colleague’s later change offers nothing', () => {
+    const first = renderHook(() => useCardDrafts(card(), vi.fn(), vi.fn()));
+    act(() => first.result.current.setDescription('Sent on leaving'));
+    first.unmount();
+    forgetSavedCardDrafts(card({ description: 'Sent on leaving', version: 2 }));
+    const later = renderHook(() =>
+      useCardDrafts(card({ description: 'Max rewrote it', version: 3 }), vi.fn(), vi.fn()),
+    );
+    expect(later.result.current.offers).toEqual({});
+  });
+
+  it('keeps another person’s drafts apart', () => {
+    const first = renderHook(() => useCardDrafts(card(), vi.fn(), vi.fn()));
+    act(() => first.result.current.setDescription('Ada’s words'));
+    first.unmount();
+    setDraftOwner('u2');
+    const other = renderHook(() => useCardDrafts(card(), vi.fn(), vi.fn()));
+    expect(other.result.current.offers).toEqual({});
   });
 });

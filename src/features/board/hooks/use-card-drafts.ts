@@ -1,11 +1,38 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Card, UpdateCardRequest } from '@/api';
+import { discardStoredDraft, readStoredDraft, type StoredDraft, storeDraft } from '@/lib/drafts';
 
 /** How long the description waits after the last keystroke before saving itself. */
 export const DESCRIPTION_AUTOSAVE_MS = 900;
 
 type DraftField = 'title' | 'description' | 'blocked';
 const DRAFT_FIELDS: readonly DraftField[] = ['title', 'description', 'blocked'];
+
+/** The key of a card field's draft in the draft store. */
+export const cardDraftKey = (cardId: string, field: DraftField) => `card:${cardId}:${field}`;
+
+/** The drafts kept in this browser for `card` that hold other text than the server's. */
+function keptDrafts(card: Card): Partial<Record<DraftField, StoredDraft>> {
+  const found: Partial<Record<DraftField, StoredDraft>> = {};
+  for (const field of DRAFT_FIELDS) {
+    const stored = readStoredDraft(cardDraftKey(card.id, field));
+    if (!stored) continue;
+    if (stored.text === valueOf(card, field)) discardStoredDraft(cardDraftKey(card.id, field));
+    else found[field] = stored;
+  }
+  return found;
+}
+
+/**
+ * Forgets the kept drafts the server's copy of `card` now holds (after a save, a panel's or one
+ * made on leaving it): a colleague's later change must not make them look unsaved.
+ */
+export function forgetSavedCardDrafts(card: Card) {
+  for (const field of DRAFT_FIELDS) {
+    if (readStoredDraft(cardDraftKey(card.id, field))?.text === valueOf(card, field))
+      discardStoredDraft(cardDraftKey(card.id, field));
+  }
+}
 
 /** A draft field's value on a card, as the draft holds it. */
 const valueOf = (card: Card, field: DraftField) => (field === 'blocked' ? (card.blocked ?? '') : card[field]);
@@ -26,6 +53,10 @@ const valueOf = (card: Card, field: DraftField) => (field === 'blocked' ? (card.
  * panel offers both texts instead of one overwriting the other. A field whose conflict is open
  * (`held`) waits for that choice: it is neither saved (leaving the field, typing) nor replaced by
  * the server's value, so the text in it stays yours until you choose.
+ *
+ * What is typed is also kept in the browser's draft store (lib/drafts) until the server's copy
+ * holds it: after a reload, a closed tab or a refused save, the panel offers it (`offers`;
+ * `restore` puts it back, on the version it was typed on, and saves it; `discard` forgets it).
  */
 export function useCardDrafts(
   card: Card,
@@ -40,6 +71,15 @@ export function useCardDrafts(
   const [blockedOpen, setBlockedOpen] = useState(card.blocked !== undefined);
   const focused = useRef<DraftField | null>(null);
   const descriptionTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [offers, setOffers] = useState(() => keptDrafts(server));
+  const offersRef = useRef(offers);
+  useEffect(() => {
+    offersRef.current = offers;
+  });
+  /** Typing in a field with a kept draft on offer: the new text is the draft now. */
+  const typed = (field: DraftField) => {
+    if (offersRef.current[field]) setOffers(({ [field]: _, ...rest }) => rest);
+  };
 
   const bases = useRef<Record<DraftField, number>>({
     title: server.version,
@@ -61,6 +101,19 @@ export function useCardDrafts(
       if (value === valueOf(before, field) || value === drafted.current[field]) bases.current[field] = server.version;
     }
   }, [server]);
+
+  // What is typed and not on the server yet is kept in the draft store (fields with a draft on
+  // offer wait for the choice); text the server's copy holds is forgotten.
+  useEffect(() => {
+    const typedText = { title: title.trim(), description, blocked: blockedOpen ? blockedReason.trim() : '' };
+    for (const field of DRAFT_FIELDS) {
+      if (offers[field]) continue;
+      const key = cardDraftKey(server.id, field);
+      const value = typedText[field];
+      if (!value || value === valueOf(server, field)) discardStoredDraft(key);
+      else storeDraft(key, value, bases.current[field]);
+    }
+  }, [server, title, description, blockedReason, blockedOpen, offers]);
 
   const synced = useRef({ title: card.title, description: card.description, blocked: card.blocked });
   const heldRef = useRef(held);
@@ -120,6 +173,7 @@ export function useCardDrafts(
   };
 
   const setDescription = (value: string) => {
+    typed('description');
     setDescriptionDraft(value);
     // A rich-text field passes its text on as it is left: blur (and leaving) must see it now.
     latest.current = { ...latest.current, description: value };
@@ -173,6 +227,35 @@ export function useCardDrafts(
       persist({ [field]: field === 'blocked' && !value ? null : value, baseVersion: server.version });
   };
 
+  /**
+   * Puts a kept draft back in its field, on the version it was typed on (a colleague's change of
+   * the field since then is shown as a conflict), and saves it.
+   */
+  const restore = (field: DraftField) => {
+    const offer = offersRef.current[field];
+    if (!offer) return;
+    setOffers(({ [field]: _, ...rest }) => rest);
+    bases.current[field] = offer.base ?? server.version;
+    if (field === 'title') {
+      setTitle(offer.text);
+      persist({ title: offer.text, baseVersion: bases.current.title });
+    } else if (field === 'description') {
+      setDescriptionDraft(offer.text);
+      latest.current = { ...latest.current, description: offer.text };
+      persist({ description: offer.text, baseVersion: bases.current.description });
+    } else {
+      setBlockedOpen(true);
+      setBlockedReason(offer.text);
+      persist({ blocked: offer.text, baseVersion: bases.current.blocked });
+    }
+  };
+
+  /** Forgets a kept draft. */
+  const discard = (field: DraftField) => {
+    discardStoredDraft(cardDraftKey(server.id, field));
+    setOffers(({ [field]: _, ...rest }) => rest);
+  };
+
   /** Ticks or unticks "blocked"; unticking clears the reason on the card. */
   const setBlocked = (open: boolean) => {
     setBlockedOpen(open);
@@ -184,11 +267,20 @@ export function useCardDrafts(
 
   return {
     title,
-    setTitle,
+    setTitle: (value: string) => {
+      typed('title');
+      setTitle(value);
+    },
     description,
     setDescription,
     blockedReason,
-    setBlockedReason,
+    setBlockedReason: (value: string) => {
+      typed('blocked');
+      setBlockedReason(value);
+    },
+    offers,
+    restore,
+    discard,
     blockedOpen,
     setBlocked,
     focus,

@@ -4,7 +4,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api';
-import { setDraft, useDrafts } from '../drafts';
+import { getCommentDraft, setDraft } from '../drafts';
 import { COMMENT_MAX, Composer } from './comment-composer';
 
 afterEach(() => setDraft('thread-1', ''));
@@ -40,7 +40,7 @@ describe('Composer', () => {
     const { unmount } = renderComposer();
     await user.type(screen.getByRole('textbox', { name: 'Reply' }), 'Half a thought');
     unmount();
-    expect(useDrafts.getState().drafts['thread-1']).toBe('Half a thought');
+    expect(getCommentDraft('thread-1')).toBe('Half a thought');
     renderComposer();
     expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveProperty('value', 'Half a thought');
   });
@@ -79,7 +79,7 @@ describe('Composer', () => {
     expect(text).toBe('Ship it');
     expect(box).toHaveProperty('value', 'Ship it');
     done();
-    expect(useDrafts.getState().drafts['thread-1']).toBeUndefined();
+    expect(getCommentDraft('thread-1')).toBe('');
   });
 
   it('shows a counter near the limit and refuses text over it', () => {

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { errorMessage } from '@/api';
 import { useMentionPicker } from '@/features/mentions';
 import { Button, useSingleFlight } from '@/ui';
-import { setDraft, useDrafts } from '../drafts';
+import { setDraft, useCommentDraft } from '../drafts';
 // The threads' styles, with the building block every thread view uses.
 import './comment-threads.css';
 
@@ -80,7 +80,7 @@ export function Composer({
   note?: string;
   error: unknown;
 }) {
-  const text = useDrafts((state) => state.drafts[draftKey] ?? '');
+  const text = useCommentDraft(draftKey);
   const tooLong = text.length > COMMENT_MAX;
   const flight = useSingleFlight(pending, error);
   function handleSubmit(event: FormEvent) {

@@ -3,7 +3,7 @@ import { errorMessage, type Comment } from '@/api';
 import { formatDateTime, formatRelative } from '@/lib/format';
 import { MentionText } from '@/features/mentions';
 import { Avatar, Button, ConfirmDialog, FormError } from '@/ui';
-import { useDrafts } from '../drafts';
+import { useCommentDraft } from '../drafts';
 import { useCommentHighlight } from '../highlight';
 import type { useCommentMutations } from '../mutations';
 import type { CommentTarget } from '../target';
@@ -43,7 +43,7 @@ export function ThreadView({
   const { root, replies } = thread;
   const resolved = Boolean(root.resolvedAt);
   const replyKey = `${target.id}:reply:${root.id}`;
-  const hasDraft = Boolean(useDrafts((state) => state.drafts[replyKey]));
+  const hasDraft = Boolean(useCommentDraft(replyKey));
   return (
     <li
       {...itemProps}
