@@ -119,6 +119,8 @@ export type Principal = {
     email: string;
     name: string;
     title: string;
+    /** The profile's version (name and title edits, server/http/edit-check.ts). */
+    version: number;
     companyId: string | null;
     role: CompanyRole | null;
     createdAt: Date;

@@ -23,6 +23,7 @@ function principal(role: 'admin' | 'member' | null, company: typeof ACME | null 
       email: `${id}@test.example`,
       name: id,
       title: '',
+      version: 1,
       companyId: company?.id ?? null,
       role,
       createdAt: new Date(),

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, searchIndex, searchKey, updatedAt } from './columns.ts';
+import { createdAt, id, searchIndex, searchKey, updatedAt, fieldVersions, version } from './columns.ts';
 import { agents, companies, users } from './organization.ts';
 
 /** An agent's schedule: at each time of `expression` in `timeZone` the agent receives `instruction`. */
@@ -37,6 +37,9 @@ export const cronJobs = pgTable(
     /** The next time it fires; null when disabled. The scheduler claims the jobs whose time has come. */
     nextRunAt: timestamp({ withTimezone: true }),
     createdByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Edit check (server/lib/field-versions.ts): raised by every stored edit. */
+    version: version(),
+    fieldVersions: fieldVersions(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchKey: searchKey((): AnyPgColumn => cronJobs.name),

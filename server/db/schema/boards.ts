@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { FieldVersions } from '../../lib/field-versions.ts';
-import { createdAt, id, searchIndex, searchKey, updatedAt } from './columns.ts';
+import { createdAt, id, searchIndex, searchKey, updatedAt, fieldVersions, version } from './columns.ts';
 import { agents, companies, memberKind, users } from './organization.ts';
 
 export const cardPriority = pgEnum('card_priority', ['none', 'low', 'medium', 'high', 'urgent']);
@@ -28,6 +28,9 @@ export const projects = pgTable(
     name: text().notNull(),
     description: text().notNull().default(''),
     archivedAt: timestamp({ withTimezone: true }),
+    /** Edit check (server/lib/field-versions.ts): raised by every stored edit. */
+    version: version(),
+    fieldVersions: fieldVersions(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchKey: searchKey((): AnyPgColumn => projects.name),
@@ -49,6 +52,9 @@ export const boardColumns = pgTable(
     /** Work-in-progress limit: a warning on the board, never a refusal. */
     wipLimit: integer(),
     deletedAt: timestamp({ withTimezone: true }),
+    /** Edit check (server/lib/field-versions.ts): raised by every stored edit. */
+    version: version(),
+    fieldVersions: fieldVersions(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,7 +3,8 @@
  * times, and the folded search key with its trigram index. Not re-exported by schema.ts.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, index, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, integer, jsonb, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { FieldVersions } from '../../lib/field-versions.ts';
 
 export const id = () =>
   uuid()
@@ -24,3 +25,7 @@ export const searchIndex = (name: string, column: AnyPgColumn) =>
   index(name)
     .using('gin', sql`${column} gin_trgm_ops`)
     .with({ gin_pending_list_limit: 256 });
+/** A versioned record's version, raised by every stored edit (server/lib/field-versions.ts). */
+export const version = () => integer().notNull().default(1);
+/** Per field, the version that last changed it and who did. */
+export const fieldVersions = () => jsonb().$type<FieldVersions>().notNull().default({});

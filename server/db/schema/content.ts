@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, updatedAt } from './columns.ts';
+import { createdAt, id, updatedAt, fieldVersions, version } from './columns.ts';
 import { companies, users } from './organization.ts';
 
 /** What a content item is on the company's public site (issue 18). */
@@ -38,6 +38,9 @@ export const contentItems = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     /** The person who created it; null once they left. */
     authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Edit check (server/lib/field-versions.ts): raised by every stored edit. */
+    version: version(),
+    fieldVersions: fieldVersions(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, searchIndex, searchKey, updatedAt } from './columns.ts';
+import { createdAt, id, searchIndex, searchKey, updatedAt, fieldVersions, version } from './columns.ts';
 import { agents, companies, users } from './organization.ts';
 
 export const connectionStatus = pgEnum('connection_status', ['active', 'error', 'expired', 'revoked']);
@@ -44,6 +44,9 @@ export const integrationConnections = pgTable(
       .default(sql`'{}'::text[]`),
     expiresAt: timestamp({ withTimezone: true }),
     createdByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Edit check (server/lib/field-versions.ts): raised by every stored edit. */
+    version: version(),
+    fieldVersions: fieldVersions(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     revokedAt: timestamp({ withTimezone: true }),

@@ -15,7 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, searchIndex, searchKey, updatedAt } from './columns.ts';
+import { createdAt, id, searchIndex, searchKey, updatedAt, fieldVersions, version } from './columns.ts';
 
 export const companyRole = pgEnum('company_role', ['admin', 'member']);
 export const memberKind = pgEnum('member_kind', ['human', 'agent']);
@@ -45,6 +45,9 @@ export const teams = pgTable(
     /** The designated lead: a human or an agent of the company, or none. */
     leadKind: memberKind(),
     leadId: uuid(),
+    /** Edit check (server/lib/field-versions.ts): raised by every stored edit. */
+    version: version(),
+    fieldVersions: fieldVersions(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchKey: searchKey((): AnyPgColumn => teams.name),
@@ -69,6 +72,9 @@ export const users = pgTable(
     joinedCompanyAt: timestamp({ withTimezone: true }),
     teamId: uuid().references(() => teams.id, { onDelete: 'set null' }),
     managerUserId: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Edit check (server/lib/field-versions.ts): raised by every stored edit. */
+    version: version(),
+    fieldVersions: fieldVersions(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchKey: searchKey((): AnyPgColumn => users.name),
@@ -92,6 +98,9 @@ export const agents = pgTable(
     managerId: uuid(),
     /** What the agent is for, in a few sentences (its profile page). */
     description: text().notNull().default(''),
+    /** Edit check (server/lib/field-versions.ts): raised by every stored edit. */
+    version: version(),
+    fieldVersions: fieldVersions(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchKey: searchKey((): AnyPgColumn => agents.name),

@@ -1,5 +1,6 @@
 /** The agents' operations: the agents themselves, their tokens, activity, feedback and event stream. */
 import { z } from '@hono/zod-openapi';
+import { baseVersionField, editConflictResponse, editConflictSchema } from '../../http/edit-check.ts';
 import { jsonResponse, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
 import { LiveStreamMessageSchema } from '../../events/catalog.ts';
 import { EventStreamHeaders } from '../../events/sse.ts';
@@ -113,6 +114,8 @@ export const createAgentRoute = protectedRoute('write', {
   },
 });
 
+const AgentEditConflictSchema = editConflictSchema('AgentEditConflict', 'agent', AgentSchema);
+
 export const updateAgentRoute = protectedRoute('write', {
   method: 'patch',
   path: '/agents/{agentId}',
@@ -131,15 +134,19 @@ export const updateAgentRoute = protectedRoute('write', {
           description: Description.optional(),
           teamId: z.uuid().nullable().optional(),
           responsible: MemberRefInput.nullable().optional(),
+          baseVersion: baseVersionField('agent'),
         })
         .strict()
-        .refine((body) => Object.keys(body).length > 0, { message: 'Give at least one field to change' })
+        .refine((body) => Object.keys(body).some((key) => key !== 'baseVersion'), {
+          message: 'Give at least one field to change',
+        })
         .openapi('UpdateAgentRequest'),
     ),
   },
   responses: {
     200: jsonResponse(AgentSchema, 'The agent'),
     ...conflictResponse('No person at the end of the chain (`ORG_NO_HUMAN_MANAGER`)'),
+    ...editConflictResponse(AgentEditConflictSchema),
   },
 });
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { versionField } from '../../http/edit-check.ts';
 
 /** Longest chat message, and longest agent reply (spec of the issue: 1..20,000 characters). */
 export const MAX_MESSAGE_CHARS = 20_000;
@@ -19,6 +20,7 @@ export const AGENT_STATUSES = ['active', 'paused', 'completed'] as const;
 export const AgentSchema = z
   .object({
     id: z.uuid(),
+    version: versionField('agent'),
     name: z.string(),
     role: z.string(),
     description: z.string(),

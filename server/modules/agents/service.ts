@@ -3,6 +3,7 @@
  * person), and the feedback people gave their replies. Sessions, messages and delegation are in
  * sessions.ts.
  */
+import { changedFields, checkEdit } from '../../http/edit-check.ts';
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
@@ -28,7 +29,7 @@ export function canManageAgent(principal: Principal, agent: Pick<AgentRow, 'mana
   return isCompanyAdmin(principal) || (agent.managerKind === 'human' && agent.managerId === principal.user.id);
 }
 
-type AgentListRow = AgentRow & { responsibleName: string | null; lastActiveAt: string | null };
+type AgentListRow = Omit<AgentRow, 'fieldVersions'> & { responsibleName: string | null; lastActiveAt: string | null };
 
 /** Agents of a company with their responsible member's name and last activity. */
 async function selectAgents(
@@ -62,6 +63,7 @@ async function selectAgents(
     createdAt: new Date(row.created_at as string),
     updatedAt: new Date(row.updated_at as string),
     searchKey: row.search_key as string,
+    version: row.version as number,
     responsibleName: (row.responsible_name as string | null) ?? null,
     lastActiveAt: (row.last_active_at as string | null) ?? null,
   }));
@@ -70,6 +72,7 @@ async function selectAgents(
 function presentAgent(principal: Principal, row: AgentListRow): Agent {
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     role: row.role,
     description: row.description,
@@ -221,6 +224,7 @@ export async function createAgent(ctx: AppContext, actor: Actor, input: NewAgent
 }
 
 export type AgentChanges = {
+  baseVersion?: number;
   name?: string;
   role?: string;
   description?: string;
@@ -238,7 +242,18 @@ export async function updateAgent(ctx: AppContext, actor: Actor, agentId: string
   const { principal } = actor;
   const company = requireCompany(principal);
   requirePermission(principal, 'manageAgents');
-  await findAgent(ctx.db, company.id, agentId);
+  /** The fields of the edit whose value it changes on `agent` (their API names). */
+  const changedOn = (agent: AgentRow) => [
+    ...changedFields(agent, changes, ['name', 'role', 'description', 'teamId']),
+    ...(changes.responsible !== undefined &&
+    (changes.responsible?.id ?? null) !== (agent.managerId && agent.managerKind ? agent.managerId : null)
+      ? ['responsible']
+      : []),
+  ];
+  const present = () => getAgent(ctx, principal, agentId);
+  // Checked before the organization's write too, so a refused edit changes nothing.
+  const before = await findAgent(ctx.db, company.id, agentId);
+  await checkEdit(before, changedOn(before), changes.baseVersion, actor, 'agent', present);
   if (changes.teamId !== undefined || changes.responsible !== undefined) {
     await updateOrgAgent(ctx, actor, agentId, {
       ...(changes.teamId !== undefined ? { teamId: changes.teamId } : {}),
@@ -246,16 +261,18 @@ export async function updateAgent(ctx: AppContext, actor: Actor, agentId: string
     });
   }
   await ctx.db.transaction(async (tx) => {
-    const fields: Partial<typeof agents.$inferInsert> = {};
+    const current = await findAgent(tx, company.id, agentId, { lock: true });
+    // The team and responsible member are stored by now: what `before` had is what this edit changed.
+    const changed = changedOn(before);
+    const versions = await checkEdit(current, changed, changes.baseVersion, actor, 'agent', present);
+    const fields: Partial<typeof agents.$inferInsert> = { ...versions };
     if (changes.name !== undefined) fields.name = changes.name;
     if (changes.role !== undefined) fields.role = changes.role;
     if (changes.description !== undefined) fields.description = changes.description;
-    if (Object.keys(fields).length > 0) {
-      await tx
-        .update(agents)
-        .set({ ...fields, updatedAt: new Date() })
-        .where(eq(agents.id, agentId));
-    }
+    await tx
+      .update(agents)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(agents.id, agentId));
     await announce(tx, actor, agentId);
   });
   // The agent's name is cached with its tokens' principal.

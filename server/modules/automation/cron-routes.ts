@@ -9,7 +9,9 @@ import {
   ReportCronRunInput,
   SchedulePreviewSchema,
   UpdateCronJobInput,
+  CronJobEditConflictSchema,
 } from './schemas.ts';
+import { editConflictResponse } from '../../http/edit-check.ts';
 import { agentCostNote, creditsExhaustedResponse } from '../credits/index.ts';
 
 const tags = ['Automation'];
@@ -75,7 +77,7 @@ export const updateCronJobRoute = protectedRoute('write', {
     scheduleRules,
   ].join('\n\n'),
   request: { params: jobParams, body: jsonBody(UpdateCronJobInput) },
-  responses: { 200: jsonResponse(CronJobSchema, 'The schedule') },
+  responses: { 200: jsonResponse(CronJobSchema, 'The schedule'), ...editConflictResponse(CronJobEditConflictSchema) },
 });
 
 export const deleteCronJobRoute = protectedRoute('write', {

@@ -12,6 +12,7 @@
  * `cron.run.recorded` for the company's members. Events are recorded in the change's transaction.
  * The scheduler (scheduler.ts) fires the runs whose time has come.
  */
+import { changedFields, checkEdit } from '../../http/edit-check.ts';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
@@ -43,6 +44,7 @@ export function presentRun(row: CronRunRow): CronRun {
 function presentJob(row: CronJobRow, lastRun: CronRunRow | undefined): CronJob {
   return {
     id: row.id,
+    version: row.version,
     agentId: row.agentId,
     name: row.name,
     expression: row.expression,
@@ -185,7 +187,7 @@ export async function createCronJob(ctx: AppContext, actor: Actor, agentId: stri
   return presentJob(row, undefined);
 }
 
-export type CronJobChanges = Partial<NewCronJob>;
+export type CronJobChanges = Partial<NewCronJob> & { baseVersion?: number };
 
 /**
  * Changes a job. A new expression, time zone or enabling it again computes the next time from
@@ -201,7 +203,9 @@ export async function updateCronJob(
   await agentInScope(ctx.db, actor.principal, agentId, { manage: true });
   const row = await ctx.db.transaction(async (tx) => {
     const job = await findJob(tx, agentId, cronJobId, { lock: true });
-    const fields: Partial<typeof cronJobs.$inferInsert> = { updatedAt: new Date() };
+    const changed = changedFields(job, changes, ['name', 'instruction', 'expression', 'timeZone', 'enabled']);
+    const versions = await checkEdit(job, changed, changes.baseVersion, actor, 'schedule', () => presentOne(tx, job));
+    const fields: Partial<typeof cronJobs.$inferInsert> = { ...versions, updatedAt: new Date() };
     if (changes.name !== undefined) fields.name = changes.name;
     if (changes.instruction !== undefined) fields.instruction = changes.instruction;
     const enabled = changes.enabled ?? job.enabled;

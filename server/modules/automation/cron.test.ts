@@ -58,6 +58,7 @@ describe('POST /agents/{agentId}/cron-jobs', () => {
     const expected = schedule('0 9 * * 1-5', 'Europe/Berlin').nextRun(before)!.toISOString();
     expect(response.body).toEqual({
       id: expect.any(String),
+      version: 1,
       agentId: org.bot.id,
       name: 'Daily report',
       expression: '0 9 * * 1-5',

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { baseVersionField, editConflictSchema, versionField } from '../../http/edit-check.ts';
 
 export const CRON_RUN_STATUSES = ['delivered', 'skipped', 'succeeded', 'failed'] as const;
 
@@ -25,6 +26,7 @@ export const CronRunSchema = z
 export const CronJobSchema = z
   .object({
     id: z.uuid(),
+    version: versionField('schedule'),
     agentId: z.uuid(),
     name: z.string(),
     expression: z.string().openapi({ example: '0 9 * * 1-5' }),
@@ -66,10 +68,13 @@ export const UpdateCronJobInput = z
     timeZone: TimeZone.optional(),
     instruction: Instruction.optional(),
     enabled: z.boolean().optional(),
+    baseVersion: baseVersionField('schedule'),
   })
   .strict()
-  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change.')
+  .refine((value) => Object.keys(value).some((key) => key !== 'baseVersion'), 'Give at least one field to change.')
   .openapi('UpdateCronJob');
+
+export const CronJobEditConflictSchema = editConflictSchema('CronJobEditConflict', 'schedule', CronJobSchema);
 
 export const ReportCronRunInput = z
   .object({

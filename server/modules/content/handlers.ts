@@ -3,6 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { AppEnv } from '../../types.ts';
+import { actorOf } from '../../http/actor.ts';
 import {
   createContentItemRoute,
   createContentKeyRoute,
@@ -82,10 +83,7 @@ export function registerContentRoutes(app: OpenAPIHono<AppEnv>) {
     c.json(await getContentItem(c.get('ctx'), c.get('principal'), c.req.valid('param').itemId), 200),
   );
   app.openapi(updateContentItemRoute, async (c) =>
-    c.json(
-      await updateContentItem(c.get('ctx'), c.get('principal'), c.req.valid('param').itemId, c.req.valid('json')),
-      200,
-    ),
+    c.json(await updateContentItem(c.get('ctx'), actorOf(c), c.req.valid('param').itemId, c.req.valid('json')), 200),
   );
   app.openapi(publishContentItemRoute, async (c) =>
     c.json(await publishContentItem(c.get('ctx'), c.get('principal'), c.req.valid('param').itemId), 200),

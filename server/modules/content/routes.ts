@@ -1,7 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { contentRoute, jsonResponse, protectedRoute, uuidParam } from '../../http/route.ts';
+import { editConflictResponse } from '../../http/edit-check.ts';
 import {
+  ContentItemEditConflictSchema,
   ContentItemSchema,
   ContentItemSummarySchema,
   ContentKeySchema,
@@ -87,7 +89,11 @@ export const updateContentItemRoute = protectedRoute('write', {
   summary: 'Edit a content item',
   description: `${adminsWrite} Only the fields sent change, with the bounds of \`createContentItem\`. A published item may be edited: the site sees the change at once.`,
   request: { params: itemParams, body: jsonBody(UpdateContentItemInput) },
-  responses: { 200: jsonResponse(ContentItemSchema, 'The item'), ...slugTaken },
+  responses: {
+    200: jsonResponse(ContentItemSchema, 'The item'),
+    ...slugTaken,
+    ...editConflictResponse(ContentItemEditConflictSchema),
+  },
 });
 
 export const publishContentItemRoute = protectedRoute('write', {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { baseVersionField, editConflictSchema, versionField } from '../../http/edit-check.ts';
 import { pageQuery } from '../../http/route.ts';
 
 export const CONTENT_KINDS = ['article', 'changelog', 'help'] as const;
@@ -65,6 +66,7 @@ const Tags = z
 
 const contentFields = {
   id: z.uuid(),
+  version: versionField('content item'),
   kind: Kind,
   title: z.string(),
   slug: z.string(),
@@ -130,9 +132,16 @@ export const UpdateContentItemInput = z
     body: Body.optional(),
     excerpt: Excerpt.optional(),
     tags: Tags.optional(),
+    baseVersion: baseVersionField('content item'),
   })
   .strict()
   .openapi('UpdateContentItem');
+
+export const ContentItemEditConflictSchema = editConflictSchema(
+  'ContentItemEditConflict',
+  'content item',
+  ContentItemSchema,
+);
 
 export const ContentKeySchema = z
   .object({

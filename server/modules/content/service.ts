@@ -8,7 +8,9 @@ import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
 import { companies, contentItems, contentKeys, users } from '../../db/schema.ts';
+import { changedFields, checkEdit } from '../../http/edit-check.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import type { Actor } from '../../events/record.ts';
 import { fold, likeLiteral } from '../../lib/fold.ts';
 import { generateContentKeySecret, hashSecret, secretPrefix } from '../../lib/secrets.ts';
 import { requireCompany, requirePermission } from '../../policies/index.ts';
@@ -34,6 +36,7 @@ const ITEM_NOT_FOUND = 'Content item not found';
 /** The columns of an item without its body, and its author's name. */
 const summaryColumns = {
   id: contentItems.id,
+  version: contentItems.version,
   kind: contentItems.kind,
   title: contentItems.title,
   slug: contentItems.slug,
@@ -47,11 +50,12 @@ const summaryColumns = {
   updatedAt: contentItems.updatedAt,
 };
 
-type SummaryRow = Omit<ItemRow, 'body' | 'companyId'> & { authorName: string | null };
+type SummaryRow = Omit<ItemRow, 'body' | 'companyId' | 'fieldVersions'> & { authorName: string | null };
 
 function presentSummary(row: SummaryRow): ContentItemSummary {
   return {
     id: row.id,
+    version: row.version,
     kind: row.kind,
     title: row.title,
     slug: row.slug,
@@ -191,10 +195,11 @@ export async function createContentItem(
 
 export async function updateContentItem(
   ctx: AppContext,
-  principal: Principal,
+  actor: Actor,
   itemId: string,
   input: UpdateContentItem,
 ): Promise<ContentItem> {
+  const { principal } = actor;
   const company = requireCompany(principal);
   requirePermission(principal, 'manageContent');
   const changes: Partial<typeof contentItems.$inferInsert> = {};
@@ -203,12 +208,22 @@ export async function updateContentItem(
   }
   if (Object.keys(changes).length === 0) return getContentItem(ctx, principal, itemId);
   try {
-    const [row] = await ctx.db
-      .update(contentItems)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(contentItems.id, itemId), eq(contentItems.companyId, company.id)))
-      .returning({ id: contentItems.id });
-    if (!row) throw notFound(ITEM_NOT_FOUND);
+    await ctx.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(contentItems)
+        .where(and(eq(contentItems.id, itemId), eq(contentItems.companyId, company.id)))
+        .for('update');
+      if (!current) throw notFound(ITEM_NOT_FOUND);
+      const changed = changedFields(current, input, ['kind', 'title', 'slug', 'body', 'excerpt', 'tags']);
+      const versions = await checkEdit(current, changed, input.baseVersion, actor, 'content item', async () =>
+        presentItem(await selectItem(tx, company.id, itemId)),
+      );
+      await tx
+        .update(contentItems)
+        .set({ ...changes, ...versions, updatedAt: new Date() })
+        .where(eq(contentItems.id, itemId));
+    });
   } catch (error) {
     if (input.slug && isUniqueViolation(error)) throw slugTaken(input.slug);
     throw error;

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { editConflictResponse } from '../../http/edit-check.ts';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, protectedRoute, SuccessSchema, uuidParam } from '../../http/route.ts';
 import {
@@ -10,6 +11,7 @@ import {
   GrantWithConnectionSchema,
   ProviderSchema,
   UpdateConnectionInput,
+  ConnectionEditConflictSchema,
   UpdateGrantInput,
 } from './schemas.ts';
 
@@ -73,6 +75,7 @@ export const updateConnectionRoute = protectedRoute('write', {
   responses: {
     200: jsonResponse(ConnectionSchema, 'The connection'),
     ...conflict('The connection was disconnected (`CONNECTION_REVOKED`)'),
+    ...editConflictResponse(ConnectionEditConflictSchema),
   },
 });
 

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { baseVersionField, editConflictSchema, versionField } from '../../http/edit-check.ts';
 import { CONSTRAINT_BOUNDS, boundedObject } from '../../lib/bounded-json.ts';
 
 export const CONNECTION_STATUSES = ['active', 'error', 'expired', 'revoked'] as const;
@@ -24,6 +25,7 @@ export const ProviderSchema = z
 export const ConnectionSchema = z
   .object({
     id: z.uuid(),
+    version: versionField('connection'),
     providerKey: z.string(),
     displayName: z.string(),
     status: z.enum(CONNECTION_STATUSES).openapi({
@@ -80,10 +82,20 @@ export const UpdateConnectionInput = z
     status: z.enum(['active', 'error']).optional(),
     statusMessage: z.string().trim().max(500).nullable().optional(),
     expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    baseVersion: baseVersionField('connection').openapi({
+      description:
+        'The connection’s `version` this edit was made on. A new `displayName` when someone else renamed it since is refused (412 `EDIT_CONFLICT`, nothing stored). Without it the edit is applied as it is.',
+    }),
   })
   .strict()
-  .refine((value) => Object.keys(value).length > 0, 'Give at least one field to change.')
+  .refine((value) => Object.keys(value).some((key) => key !== 'baseVersion'), 'Give at least one field to change.')
   .openapi('UpdateIntegrationConnection');
+
+export const ConnectionEditConflictSchema = editConflictSchema(
+  'IntegrationConnectionEditConflict',
+  'connection',
+  ConnectionSchema,
+);
 
 export const ConnectionSummarySchema = z
   .object({ providerKey: z.string(), displayName: z.string(), status: z.enum(CONNECTION_STATUSES) })

@@ -3,6 +3,7 @@
  * connecting, updating, disconnecting). Credentials are sealed at rest (lib/sealed.ts) and never
  * returned to people; an agent redeems them through a live grant (grants.ts).
  */
+import { changedFields, checkEdit } from '../../http/edit-check.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
@@ -52,6 +53,7 @@ function presentConnectionRow(row: Record<string, unknown>): IntegrationConnecti
   const expiresAt = row.expires_at ? new Date(row.expires_at as string) : null;
   return {
     id: row.id as string,
+    version: row.version as number,
     providerKey: row.provider_key as string,
     displayName: row.display_name as string,
     status: effectiveStatus({ status: row.status as ConnectionRow['status'], expiresAt }),
@@ -198,6 +200,7 @@ export async function updateConnection(
     status?: 'active' | 'error';
     statusMessage?: string | null;
     expiresAt?: string | null;
+    baseVersion?: number;
   },
 ): Promise<IntegrationConnection> {
   const { principal } = actor;
@@ -206,7 +209,16 @@ export async function updateConnection(
     const row = await lockConnection(tx, principal, company.id, connectionId);
     requireConnectionManager(principal, row);
     if (row.status === 'revoked') throw revokedConflict();
-    const changes: Partial<typeof integrationConnections.$inferInsert> = { updatedAt: new Date() };
+    // The name is what two admins may edit at once; credentials and status are replaced as sent.
+    const versions = await checkEdit(
+      row,
+      changedFields(row, input, ['displayName']),
+      input.baseVersion,
+      actor,
+      'connection',
+      () => presentConnection(tx, principal, company.id, row.id),
+    );
+    const changes: Partial<typeof integrationConnections.$inferInsert> = { ...versions, updatedAt: new Date() };
     if (input.displayName !== undefined) changes.displayName = input.displayName;
     if (input.credentials !== undefined) {
       const credentials = checkCredentials(row.providerKey, input.credentials);

@@ -19,6 +19,7 @@ export function personActor(user: UserRow, company: { id: string; name: string }
         email: user.email,
         name: user.name,
         title: user.title,
+        version: user.version,
         companyId: company.id,
         role: user.role,
         createdAt: user.createdAt,

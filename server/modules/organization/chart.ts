@@ -60,6 +60,8 @@ export type ChartAgent = {
 };
 export type ChartTeam = {
   id: string;
+  /** The team's edit version (server/http/edit-check.ts); 1 when not given. */
+  version?: number;
   name: string;
   parentId: string | null;
   leadKind: MemberKind | null;
@@ -88,7 +90,7 @@ export type OrgChart = {
   rootHumanId: string | null;
   tree: { roots: ChartNode[]; loose: ChartNode[] };
   issues: { kind: OrgIssueKind; id: string }[];
-  teams: { id: string; name: string; parentId: string | null; lead: MemberRef | null }[];
+  teams: { id: string; version: number; name: string; parentId: string | null; lead: MemberRef | null }[];
   agents: { id: string; name: string; role: string; teamId: string | null; manager: MemberRef | null }[];
   humans: { id: string; name: string; title: string; teamId: string | null; managerUserId: string | null }[];
   canEdit: boolean;
@@ -409,6 +411,7 @@ export function buildChart(input: ChartInput): ChartResult {
         const team = input.teams[i]!;
         return {
           id: team.id,
+          version: team.version ?? 1,
           name: team.name,
           parentId: team.parentId && teamById.has(team.parentId) ? team.parentId : null,
           lead: team.leadKind && team.leadId ? { kind: team.leadKind, id: team.leadId } : null,

@@ -320,6 +320,7 @@ async function joinedActor(tx: Executor, userId: string, companyId: string): Pro
         id: user!.id,
         email: user!.email,
         name: user!.name,
+        version: user!.version,
         title: user!.title,
         companyId,
         role: user!.role,

@@ -65,7 +65,7 @@ describe('GET /organization/chart', () => {
       kind: 'human',
       id: org.lin.id,
     });
-    expect(chart.teams).toEqual([{ id: org.platform.id, name: 'Platform', parentId: null, lead: null }]);
+    expect(chart.teams).toEqual([{ id: org.platform.id, version: 1, name: 'Platform', parentId: null, lead: null }]);
     // Every person, agent and team exactly once.
     const keys = all([...chart.tree.roots, ...chart.tree.loose]).map((node) => node.key);
     expect(keys.length).toBe(new Set(keys).size);

@@ -4,6 +4,7 @@
  * company): invitation-routes.ts.
  */
 import { z } from '@hono/zod-openapi';
+import { baseVersionField, editConflictResponse, editConflictSchema, versionField } from '../../http/edit-check.ts';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, protectedRoute, uuidParam } from '../../http/route.ts';
 import { ORG_ISSUE_KINDS } from './chart.ts';
@@ -51,6 +52,18 @@ export const OrgIssueSchema = z
   })
   .openapi('OrgIssue');
 
+export const OrgTeamSchema = z
+  .object({
+    id: z.uuid(),
+    version: versionField('team'),
+    name: z.string(),
+    parentId: z.uuid().nullable(),
+    lead: z.union([MemberRefSchema, z.null()]),
+  })
+  .openapi('OrgTeam');
+
+const TeamEditConflictSchema = editConflictSchema('OrgTeamEditConflict', 'team', OrgTeamSchema);
+
 export const OrgChartSchema = z
   .object({
     rootHumanId: z
@@ -62,14 +75,7 @@ export const OrgChartSchema = z
       loose: z.array(ChartNodeSchema).openapi({ description: 'What the structure left dangling, to be repaired.' }),
     }),
     issues: z.array(OrgIssueSchema),
-    teams: z.array(
-      z.object({
-        id: z.uuid(),
-        name: z.string(),
-        parentId: z.uuid().nullable(),
-        lead: z.union([MemberRefSchema, z.null()]),
-      }),
-    ),
+    teams: z.array(OrgTeamSchema),
     agents: z.array(
       z.object({
         id: z.uuid(),
@@ -165,7 +171,11 @@ export const updateTeamRoute = protectedRoute('write', {
       content: {
         'application/json': {
           schema: z
-            .object({ name: teamName.optional(), parentId: z.uuid().nullable().optional() })
+            .object({
+              name: teamName.optional(),
+              parentId: z.uuid().nullable().optional(),
+              baseVersion: baseVersionField('team'),
+            })
             .strict()
             .refine((body) => body.name !== undefined || body.parentId !== undefined, {
               message: 'Give name or parentId',
@@ -175,7 +185,11 @@ export const updateTeamRoute = protectedRoute('write', {
       },
     },
   },
-  responses: { 200: chartResponse('The recomputed chart'), ...writeErrors },
+  responses: {
+    200: chartResponse('The recomputed chart'),
+    ...writeErrors,
+    ...editConflictResponse(TeamEditConflictSchema),
+  },
 });
 
 export const deleteTeamRoute = protectedRoute('write', {

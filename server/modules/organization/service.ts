@@ -52,14 +52,14 @@ export async function loadChartInput(
       (select coalesce(json_agg(json_build_array(a.id, a.name, a.role, a.team_id, a.manager_kind, a.manager_id)
           order by a.name, a.id), '[]'::json)::text
         from ${agents} a where a.company_id = ${companyId} and ${pick(sql`a.id`, only?.agents)}) as agents,
-      (select coalesce(json_agg(json_build_array(t.id, t.name, t.parent_id, t.lead_kind, t.lead_id)
+      (select coalesce(json_agg(json_build_array(t.id, t.name, t.parent_id, t.lead_kind, t.lead_id, t.version)
           order by t.name, t.id), '[]'::json)::text
         from ${teams} t where t.company_id = ${companyId} and ${pick(sql`t.id`, only?.teams)}) as teams`);
   const [row] = rows<{ humans: string; agents: string; teams: string }>(result);
   type Cell = string | null;
   const humanRows = JSON.parse(row!.humans) as [string, string, string, Cell, Cell, Cell, Cell][];
   const agentRows = JSON.parse(row!.agents) as [string, string, string, Cell, Cell, Cell][];
-  const teamRows = JSON.parse(row!.teams) as [string, string, Cell, Cell, Cell][];
+  const teamRows = JSON.parse(row!.teams) as [string, string, Cell, Cell, Cell, number][];
   const humans = humanRows.map(([id, name, title, teamId, managerUserId, role, joined]) => ({
     id,
     name,
@@ -77,8 +77,9 @@ export async function loadChartInput(
     managerKind: managerKind as MemberRef['kind'] | null,
     managerId,
   }));
-  const teamList = teamRows.map(([id, name, parentId, leadKind, leadId]) => ({
+  const teamList = teamRows.map(([id, name, parentId, leadKind, leadId, version]) => ({
     id,
+    version,
     name,
     parentId,
     leadKind: leadKind as MemberRef['kind'] | null,

@@ -2,6 +2,7 @@
  * The organization's teams (admins, through orgWrite: service.ts): creating, renaming and nesting,
  * deleting, and designating a lead.
  */
+import { changedFields, checkEdit } from '../../http/edit-check.ts';
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../events/record.ts';
 import type { Executor } from '../../db/client.ts';
@@ -71,12 +72,26 @@ export async function updateTeam(
   ctx: AppContext,
   actor: Actor,
   teamId: string,
-  input: { name?: string; parentId?: string | null },
+  input: { name?: string; parentId?: string | null; baseVersion?: number },
 ) {
   return orgWrite(ctx, actor, [`team:${teamId}`], async (tx, companyId, changed) => {
-    await teamOf(tx, companyId, teamId);
+    const team = await teamOf(tx, companyId, teamId);
+    const versions = await checkEdit(
+      team,
+      changedFields(team, input, ['name', 'parentId']),
+      input.baseVersion,
+      actor,
+      'team',
+      () => ({
+        id: team.id,
+        version: team.version,
+        name: team.name,
+        parentId: team.parentId,
+        lead: team.leadKind && team.leadId ? { kind: team.leadKind, id: team.leadId } : null,
+      }),
+    );
     if (input.parentId) await assertTeamParent(tx, companyId, teamId, input.parentId);
-    const changes: Partial<typeof teams.$inferInsert> = { updatedAt: new Date() };
+    const changes: Partial<typeof teams.$inferInsert> = { ...versions, updatedAt: new Date() };
     if (input.name !== undefined) changes.name = input.name;
     if (input.parentId !== undefined) changes.parentId = input.parentId;
     changed.note('teams', await tx.update(teams).set(changes).where(eq(teams.id, teamId)).returning({ id: teams.id }));

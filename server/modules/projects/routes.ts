@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { ErrorEnvelope } from '../../http/errors.ts';
 import { jsonResponse, protectedRoute, uuidParam } from '../../http/route.ts';
 import { BoardCardSchema } from '../cards/index.ts';
-import { ColumnSchema, ProjectSchema } from './schemas.ts';
+import { baseVersionField, editConflictResponse } from '../../http/edit-check.ts';
+import { ColumnEditConflictSchema, ColumnSchema, ProjectEditConflictSchema, ProjectSchema } from './schemas.ts';
 import { MAX_COLUMNS } from './service.ts';
 
 const tags = ['Projects'];
@@ -95,16 +96,22 @@ export const updateProjectRoute = protectedRoute('write', {
       content: {
         'application/json': {
           schema: z
-            .object({ name: name.optional(), description: description.optional(), archived: z.boolean().optional() })
-            .refine((body) => Object.values(body).some((value) => value !== undefined), {
-              message: 'send at least one field to change',
+            .object({
+              name: name.optional(),
+              description: description.optional(),
+              archived: z.boolean().optional(),
+              baseVersion: baseVersionField('project'),
             })
+            .refine(
+              (body) => Object.entries(body).some(([key, value]) => key !== 'baseVersion' && value !== undefined),
+              { message: 'send at least one field to change' },
+            )
             .openapi('UpdateProjectRequest'),
         },
       },
     },
   },
-  responses: { 200: jsonResponse(ProjectSchema, 'Updated') },
+  responses: { 200: jsonResponse(ProjectSchema, 'Updated'), ...editConflictResponse(ProjectEditConflictSchema) },
 });
 
 export const createColumnRoute = protectedRoute('write', {
@@ -158,16 +165,21 @@ export const updateColumnRoute = protectedRoute('write', {
               name: columnName.optional(),
               position: z.number().int().min(0).optional(),
               wipLimit: wipLimit.optional(),
+              baseVersion: baseVersionField('column'),
             })
-            .refine((body) => Object.values(body).some((value) => value !== undefined), {
-              message: 'send at least one field to change',
-            })
+            .refine(
+              (body) => Object.entries(body).some(([key, value]) => key !== 'baseVersion' && value !== undefined),
+              { message: 'send at least one field to change' },
+            )
             .openapi('UpdateColumnRequest'),
         },
       },
     },
   },
-  responses: { 200: jsonResponse(ColumnChangeSchema, 'The column and the new column order') },
+  responses: {
+    200: jsonResponse(ColumnChangeSchema, 'The column and the new column order'),
+    ...editConflictResponse(ColumnEditConflictSchema),
+  },
 });
 
 export const deleteColumnRoute = protectedRoute('write', {

@@ -1,10 +1,12 @@
 import { z } from '@hono/zod-openapi';
+import { editConflictSchema, versionField } from '../../http/edit-check.ts';
 
 /** A project as the API returns it (`presentProject`): its list, its detail and its live events. */
 
 export const ProjectSchema = z
   .object({
     id: z.uuid(),
+    version: versionField('project'),
     name: z.string(),
     description: z.string(),
     archived: z.boolean(),
@@ -22,6 +24,7 @@ export const ProjectSchema = z
 export const ColumnSchema = z
   .object({
     id: z.uuid(),
+    version: versionField('column'),
     name: z.string(),
     position: z.number().int(),
     wipLimit: z
@@ -31,3 +34,6 @@ export const ColumnSchema = z
       .openapi({ description: 'Work-in-progress limit: shown as a warning, never enforced.' }),
   })
   .openapi('Column');
+
+export const ProjectEditConflictSchema = editConflictSchema('ProjectEditConflict', 'project', ProjectSchema);
+export const ColumnEditConflictSchema = editConflictSchema('ColumnEditConflict', 'column', ColumnSchema);

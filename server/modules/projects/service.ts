@@ -1,3 +1,4 @@
+import { changedFields, checkEdit } from '../../http/edit-check.ts';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '../../types.ts';
 import type { Executor } from '../../db/client.ts';
@@ -22,6 +23,7 @@ export function presentProject(row: ProjectRow, counts?: { cards: number }, acti
   const lastActivityAt = activity && activity > row.updatedAt ? activity : row.updatedAt;
   return {
     id: row.id,
+    version: row.version,
     name: row.name,
     description: row.description,
     archived: row.archivedAt !== null,
@@ -34,7 +36,7 @@ export function presentProject(row: ProjectRow, counts?: { cards: number }, acti
 }
 
 export function presentColumn(row: ColumnRow) {
-  return { id: row.id, name: row.name, position: row.position, wipLimit: row.wipLimit };
+  return { id: row.id, version: row.version, name: row.name, position: row.position, wipLimit: row.wipLimit };
 }
 
 async function liveColumns(db: Executor, projectId: string): Promise<ColumnRow[]> {
@@ -124,11 +126,19 @@ export async function updateProject(
   ctx: AppContext,
   actor: Actor,
   projectId: string,
-  changes: { name?: string; description?: string; archived?: boolean },
+  changes: { name?: string; description?: string; archived?: boolean; baseVersion?: number },
 ) {
   const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
     const current = await findProject(tx, company.id, projectId, { lock: true });
+    const changed = changedFields(
+      { name: current.name, description: current.description, archived: current.archivedAt !== null },
+      changes,
+      ['name', 'description', 'archived'],
+    );
+    const versions = await checkEdit(current, changed, changes.baseVersion, actor, 'project', async () =>
+      presentProject(current, { cards: await liveCardCount(tx, projectId) }),
+    );
     const archivedAt =
       changes.archived === undefined
         ? current.archivedAt
@@ -141,6 +151,7 @@ export async function updateProject(
         ...(changes.name !== undefined ? { name: changes.name } : {}),
         ...(changes.description !== undefined ? { description: changes.description } : {}),
         archivedAt,
+        ...versions,
         updatedAt: new Date(),
       })
       .where(eq(projects.id, projectId))
@@ -196,18 +207,25 @@ export async function updateColumn(
   actor: Actor,
   projectId: string,
   columnId: string,
-  changes: { name?: string; position?: number; wipLimit?: number | null },
+  changes: { name?: string; position?: number; wipLimit?: number | null; baseVersion?: number },
 ) {
   const company = requireCompany(actor.principal);
   return ctx.db.transaction(async (tx) => {
     await findProject(tx, company.id, projectId, { lock: true });
     const existing = await liveColumns(tx, projectId);
-    if (!existing.some((column) => column.id === columnId)) throw notFound('Column not found');
+    const current = existing.find((column) => column.id === columnId);
+    if (!current) throw notFound('Column not found');
+    // The position is the board's order, changed by moves of other columns too: not checked.
+    const changed = changedFields(current, changes, ['name', 'wipLimit']);
+    const versions = await checkEdit(current, changed, changes.baseVersion, actor, 'column', () =>
+      presentColumn(current),
+    );
     await tx
       .update(boardColumns)
       .set({
         ...(changes.name !== undefined ? { name: changes.name } : {}),
         ...(changes.wipLimit !== undefined ? { wipLimit: changes.wipLimit } : {}),
+        ...versions,
         updatedAt: new Date(),
       })
       .where(eq(boardColumns.id, columnId));

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { baseVersionField, editConflictResponse, editConflictSchema, versionField } from '../../http/edit-check.ts';
 import { jsonResponse, protectedRoute, SuccessSchema } from '../../http/route.ts';
 import { type Permission, PERMISSION_NAMES, PERMISSIONS } from '../../policies/index.ts';
 
@@ -23,6 +24,7 @@ export const MeSchema = z
       email: z.email(),
       name: z.string(),
       title: z.string(),
+      version: versionField('profile (name and title)'),
       createdAt: z.iso.datetime(),
     }),
     company: z
@@ -48,6 +50,8 @@ export const MeSchema = z
   })
   .openapi('Me');
 
+const MeEditConflictSchema = editConflictSchema('ProfileEditConflict', 'profile', MeSchema);
+
 export const getMeRoute = protectedRoute('read', {
   method: 'get',
   path: '/users/me',
@@ -61,6 +65,7 @@ const UpdateMeBody = z
   .object({
     name: z.string().trim().min(1).max(100).optional(),
     title: z.string().trim().max(100).optional(),
+    baseVersion: baseVersionField('profile'),
   })
   .refine((body) => body.name !== undefined || body.title !== undefined, {
     message: 'send at least one of name and title',
@@ -74,7 +79,7 @@ export const updateMeRoute = protectedRoute('write', {
   tags: ['Users'],
   summary: 'Change your display name or title',
   request: { body: { required: true, content: { 'application/json': { schema: UpdateMeBody } } } },
-  responses: { 200: jsonResponse(MeSchema, 'The updated user') },
+  responses: { 200: jsonResponse(MeSchema, 'The updated user'), ...editConflictResponse(MeEditConflictSchema) },
 });
 
 export const deleteMeRoute = protectedRoute('forbidden', {

@@ -1,3 +1,5 @@
+import { changedFields, checkEdit } from '../../http/edit-check.ts';
+import type { Actor } from '../../events/record.ts';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext, Principal } from '../../types.ts';
 import { cards, users } from '../../db/schema.ts';
@@ -18,6 +20,7 @@ export function describeMe(principal: Principal) {
       email: user.email,
       name: user.name,
       title: user.title,
+      version: user.version,
       createdAt: user.createdAt.toISOString(),
     },
     company,
@@ -36,16 +39,39 @@ export function describeMe(principal: Principal) {
   };
 }
 
-/** Changes the caller's display name or title; returns the refreshed principal's view. */
-export async function updateProfile(ctx: AppContext, principal: Principal, changes: { name?: string; title?: string }) {
-  const [row] = await ctx.db
-    .update(users)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(eq(users.id, principal.user.id))
-    .returning();
-  if (!row) throw notFound('User not found');
+/**
+ * Changes the caller's display name or title; returns the refreshed principal's view. With a
+ * `baseVersion`, a field changed since in another tab is 412 `EDIT_CONFLICT` (server/http/edit-check.ts).
+ */
+export async function updateProfile(
+  ctx: AppContext,
+  actor: Actor,
+  changes: { name?: string; title?: string; baseVersion?: number },
+) {
+  const { principal } = actor;
+  const { baseVersion, ...fields } = changes;
+  const row = await ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, principal.user.id)).for('update');
+    if (!current) throw notFound('User not found');
+    const changed = changedFields(current, fields, ['name', 'title']);
+    const versions = await checkEdit(current, changed, baseVersion, actor, 'profile', () =>
+      describeMe({
+        ...principal,
+        user: { ...principal.user, name: current.name, title: current.title, version: current.version },
+      }),
+    );
+    const [stored] = await tx
+      .update(users)
+      .set({ ...fields, ...versions, updatedAt: new Date() })
+      .where(eq(users.id, principal.user.id))
+      .returning();
+    return stored!;
+  });
   await ctx.auth.invalidate({ userId: row.id }, { revoked: false });
-  return describeMe({ ...principal, user: { ...principal.user, name: row.name, title: row.title } });
+  return describeMe({
+    ...principal,
+    user: { ...principal.user, name: row.name, title: row.title, version: row.version },
+  });
 }
 
 /**

@@ -14,7 +14,14 @@ describe('GET /users/me', () => {
     const response = await t.call('GET', '/users/me', { token: adminToken });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      user: { id: admin.id, email: admin.email, name: admin.name, title: '', createdAt: admin.createdAt.toISOString() },
+      user: {
+        id: admin.id,
+        email: admin.email,
+        name: admin.name,
+        title: '',
+        version: 1,
+        createdAt: admin.createdAt.toISOString(),
+      },
       company: { id: company.id, name: company.name },
       role: 'admin',
       permissions: {

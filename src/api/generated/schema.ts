@@ -3063,6 +3063,8 @@ export type components = {
             teamId: string | null;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Raised by every stored edit of the agent; send it back as `baseVersion`. */
+            version: number;
         };
         AgentActivity: {
             arguments?: {
@@ -3219,6 +3221,15 @@ export type components = {
             status: "open" | "working" | "stopped" | "completed" | "failed";
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description 412: a field the edit changes was changed by someone else since the edit’s `baseVersion`; `current` is the agent as it now is. Nothing was stored. */
+        AgentEditConflict: {
+            /** @enum {string} */
+            code: "EDIT_CONFLICT";
+            current: components["schemas"]["Agent"];
+            error: string;
+            /** @description The fields of the request someone else changed since `baseVersion`. */
+            fields: string[];
         };
         /** @description Which agent changed; read it again. */
         AgentEventData: {
@@ -4072,12 +4083,23 @@ export type components = {
             id: string;
             name: string;
             position: number;
+            /** @description Raised by every stored edit of the column; send it back as `baseVersion`. */
+            version: number;
             /** @description Work-in-progress limit: shown as a warning, never enforced. */
             wipLimit: number | null;
         };
         ColumnChange: {
             column: components["schemas"]["Column"];
             columns: components["schemas"]["Column"][];
+        };
+        /** @description 412: a field the edit changes was changed by someone else since the edit’s `baseVersion`; `current` is the column as it now is. Nothing was stored. */
+        ColumnEditConflict: {
+            /** @enum {string} */
+            code: "EDIT_CONFLICT";
+            current: components["schemas"]["Column"];
+            error: string;
+            /** @description The fields of the request someone else changed since `baseVersion`. */
+            fields: string[];
         };
         ColumnEntry: {
             /** @description Ordered ids of the live cards now in the column. */
@@ -4326,6 +4348,17 @@ export type components = {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Raised by every stored edit of the content item; send it back as `baseVersion`. */
+            version: number;
+        };
+        /** @description 412: a field the edit changes was changed by someone else since the edit’s `baseVersion`; `current` is the content item as it now is. Nothing was stored. */
+        ContentItemEditConflict: {
+            /** @enum {string} */
+            code: "EDIT_CONFLICT";
+            current: components["schemas"]["ContentItem"];
+            error: string;
+            /** @description The fields of the request someone else changed since `baseVersion`. */
+            fields: string[];
         };
         ContentItemSummary: {
             /**
@@ -4359,6 +4392,8 @@ export type components = {
             title: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Raised by every stored edit of the content item; send it back as `baseVersion`. */
+            version: number;
         };
         ContentKey: {
             /** Format: date-time */
@@ -4909,6 +4944,8 @@ export type components = {
             timeZone: string;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Raised by every stored edit of the schedule; send it back as `baseVersion`. */
+            version: number;
         };
         /** @description `cron.job.changed`: An agent’s schedule was created, changed or deleted (every member). */
         CronJobChangedEvent: {
@@ -4944,6 +4981,15 @@ export type components = {
             clientId?: string;
             /** Format: uuid */
             cronJobId: string;
+        };
+        /** @description 412: a field the edit changes was changed by someone else since the edit’s `baseVersion`; `current` is the schedule as it now is. Nothing was stored. */
+        CronJobEditConflict: {
+            /** @enum {string} */
+            code: "EDIT_CONFLICT";
+            current: components["schemas"]["CronJob"];
+            error: string;
+            /** @description The fields of the request someone else changed since `baseVersion`. */
+            fields: string[];
         };
         CronRun: {
             /** Format: uuid */
@@ -5314,6 +5360,8 @@ export type components = {
             statusMessage: string | null;
             /** Format: date-time */
             updatedAt: string;
+            /** @description Raised by every stored edit of the connection; send it back as `baseVersion`. */
+            version: number;
         };
         /** @description `integration.connection.changed`: A company connection changed (every member); a personal one (its owner only). */
         IntegrationConnectionChangedEvent: {
@@ -5344,6 +5392,15 @@ export type components = {
             clientId?: string;
             /** Format: uuid */
             connectionId: string;
+        };
+        /** @description 412: a field the edit changes was changed by someone else since the edit’s `baseVersion`; `current` is the connection as it now is. Nothing was stored. */
+        IntegrationConnectionEditConflict: {
+            /** @enum {string} */
+            code: "EDIT_CONFLICT";
+            current: components["schemas"]["IntegrationConnection"];
+            error: string;
+            /** @description The fields of the request someone else changed since `baseVersion`. */
+            fields: string[];
         };
         IntegrationConnectionSummary: {
             displayName: string;
@@ -5719,6 +5776,8 @@ export type components = {
                 id: string;
                 name: string;
                 title: string;
+                /** @description Raised by every stored edit of the profile (name and title); send it back as `baseVersion`. */
+                version: number;
             };
         };
         Member: {
@@ -6085,14 +6144,7 @@ export type components = {
              * @description The oldest admin by the date they joined; null without admins. Never stored.
              */
             rootHumanId: string | null;
-            teams: {
-                /** Format: uuid */
-                id: string;
-                lead: components["schemas"]["MemberRef"] | null;
-                name: string;
-                /** Format: uuid */
-                parentId: string | null;
-            }[];
+            teams: components["schemas"]["OrgTeam"][];
             tree: {
                 /** @description What the structure left dangling, to be repaired. */
                 loose: components["schemas"]["ChartNode"][];
@@ -6126,6 +6178,25 @@ export type components = {
             /** Format: uuid */
             teamId: string | null;
             title: string;
+        };
+        OrgTeam: {
+            /** Format: uuid */
+            id: string;
+            lead: components["schemas"]["MemberRef"] | null;
+            name: string;
+            /** Format: uuid */
+            parentId: string | null;
+            /** @description Raised by every stored edit of the team; send it back as `baseVersion`. */
+            version: number;
+        };
+        /** @description 412: a field the edit changes was changed by someone else since the edit’s `baseVersion`; `current` is the team as it now is. Nothing was stored. */
+        OrgTeamEditConflict: {
+            /** @enum {string} */
+            code: "EDIT_CONFLICT";
+            current: components["schemas"]["OrgTeam"];
+            error: string;
+            /** @description The fields of the request someone else changed since `baseVersion`. */
+            fields: string[];
         };
         /** @description What the caller may do beyond reading and editing company data: the web app shows or hides controls from these, and the server enforces the same rules (403 `FORBIDDEN`). */
         Permissions: {
@@ -6165,6 +6236,15 @@ export type components = {
             /** @description At most 20,000 characters. */
             text?: string;
         };
+        /** @description 412: a field the edit changes was changed by someone else since the edit’s `baseVersion`; `current` is the profile as it now is. Nothing was stored. */
+        ProfileEditConflict: {
+            /** @enum {string} */
+            code: "EDIT_CONFLICT";
+            current: components["schemas"]["Me"];
+            error: string;
+            /** @description The fields of the request someone else changed since `baseVersion`. */
+            fields: string[];
+        };
         Project: {
             archived: boolean;
             /** Format: date-time */
@@ -6187,6 +6267,8 @@ export type components = {
              * @description The project itself (name, description, archiving).
              */
             updatedAt: string;
+            /** @description Raised by every stored edit of the project; send it back as `baseVersion`. */
+            version: number;
         };
         ProjectCardComment: {
             /** @description Root only. Cards have no anchors: null. On a wiki page, what the thread is about: the id of a comment mark in the page's Markdown (`[comment id="<id>"]…[/comment]`), or `block:<key>` for a block carrying `<!-- block:<key> -->`; null for a thread on the whole page. */
@@ -6244,6 +6326,15 @@ export type components = {
         };
         ProjectDetail: components["schemas"]["Project"] & {
             columns: components["schemas"]["BoardColumn"][];
+        };
+        /** @description 412: a field the edit changes was changed by someone else since the edit’s `baseVersion`; `current` is the project as it now is. Nothing was stored. */
+        ProjectEditConflict: {
+            /** @enum {string} */
+            code: "EDIT_CONFLICT";
+            current: components["schemas"]["Project"];
+            error: string;
+            /** @description The fields of the request someone else changed since `baseVersion`. */
+            fields: string[];
         };
         /** @description The project as it now is. */
         ProjectEventData: {
@@ -6515,6 +6606,8 @@ export type components = {
             status?: "complete" | "error";
         };
         UpdateAgentRequest: {
+            /** @description The agent’s `version` this edit was made on. A field the edit changes that someone else changed since is refused (412 `EDIT_CONFLICT`, nothing stored); the other fields’ changes since are kept. Without it the edit is applied as it is. */
+            baseVersion?: number;
             description?: string;
             name?: string;
             responsible?: components["schemas"]["MemberRefInput"];
@@ -6553,6 +6646,8 @@ export type components = {
             title?: string;
         };
         UpdateColumnRequest: {
+            /** @description The column’s `version` this edit was made on. A field the edit changes that someone else changed since is refused (412 `EDIT_CONFLICT`, nothing stored); the other fields’ changes since are kept. Without it the edit is applied as it is. */
+            baseVersion?: number;
             name?: string;
             position?: number;
             wipLimit?: number | null;
@@ -6562,6 +6657,8 @@ export type components = {
             text?: string;
         };
         UpdateContentItem: {
+            /** @description The content item’s `version` this edit was made on. A field the edit changes that someone else changed since is refused (412 `EDIT_CONFLICT`, nothing stored); the other fields’ changes since are kept. Without it the edit is applied as it is. */
+            baseVersion?: number;
             /** @description Markdown, up to 200,000 characters. */
             body?: string;
             /** @description A short summary for lists, up to 500 characters. */
@@ -6588,6 +6685,8 @@ export type components = {
             title?: string;
         };
         UpdateCronJob: {
+            /** @description The schedule’s `version` this edit was made on. A field the edit changes that someone else changed since is refused (412 `EDIT_CONFLICT`, nothing stored); the other fields’ changes since are kept. Without it the edit is applied as it is. */
+            baseVersion?: number;
             enabled?: boolean;
             /** @description Five fields: minute, hour, day of month, month, day of week (`0 9 * * 1-5`); `@hourly`, `@daily`, `@weekly`, `@monthly`, `@yearly` too. No seconds (six or seven fields are refused), at most every 5 minutes. */
             expression?: string;
@@ -6606,6 +6705,8 @@ export type components = {
             parentId?: string | null;
         };
         UpdateIntegrationConnection: {
+            /** @description The connection’s `version` this edit was made on. A new `displayName` when someone else renamed it since is refused (412 `EDIT_CONFLICT`, nothing stored). Without it the edit is applied as it is. */
+            baseVersion?: number;
             /** @description Replaces all stored credentials; the connection becomes `active` again. */
             credentials?: {
                 [key: string]: string;
@@ -6624,6 +6725,8 @@ export type components = {
             };
         };
         UpdateMeRequest: {
+            /** @description The profile’s `version` this edit was made on. A field the edit changes that someone else changed since is refused (412 `EDIT_CONFLICT`, nothing stored); the other fields’ changes since are kept. Without it the edit is applied as it is. */
+            baseVersion?: number;
             name?: string;
             title?: string;
         };
@@ -6662,10 +6765,14 @@ export type components = {
         };
         UpdateProjectRequest: {
             archived?: boolean;
+            /** @description The project’s `version` this edit was made on. A field the edit changes that someone else changed since is refused (412 `EDIT_CONFLICT`, nothing stored); the other fields’ changes since are kept. Without it the edit is applied as it is. */
+            baseVersion?: number;
             description?: string;
             name?: string;
         };
         UpdateTeamRequest: {
+            /** @description The team’s `version` this edit was made on. A field the edit changes that someone else changed since is refused (412 `EDIT_CONFLICT`, nothing stored); the other fields’ changes since are kept. Without it the edit is applied as it is. */
+            baseVersion?: number;
             name?: string;
             /** Format: uuid */
             parentId?: string | null;
@@ -7688,6 +7795,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A field the edit changes was changed by someone else since `baseVersion` (`EDIT_CONFLICT`): nothing was stored */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentEditConflict"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -8171,6 +8287,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field the edit changes was changed by someone else since `baseVersion` (`EDIT_CONFLICT`): nothing was stored */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CronJobEditConflict"];
                 };
             };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
@@ -14241,6 +14366,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A field the edit changes was changed by someone else since `baseVersion` (`EDIT_CONFLICT`): nothing was stored */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentItemEditConflict"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -15450,6 +15584,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field the edit changes was changed by someone else since `baseVersion` (`EDIT_CONFLICT`): nothing was stored */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationConnectionEditConflict"];
                 };
             };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
@@ -18643,6 +18786,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A field the edit changes was changed by someone else since `baseVersion` (`EDIT_CONFLICT`): nothing was stored */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrgTeamEditConflict"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -19210,6 +19362,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field the edit changes was changed by someone else since `baseVersion` (`EDIT_CONFLICT`): nothing was stored */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProjectEditConflict"];
                 };
             };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
@@ -20453,6 +20614,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field the edit changes was changed by someone else since `baseVersion` (`EDIT_CONFLICT`): nothing was stored */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ColumnEditConflict"];
                 };
             };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
@@ -24233,6 +24403,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field the edit changes was changed by someone else since `baseVersion` (`EDIT_CONFLICT`): nothing was stored */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileEditConflict"];
                 };
             };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */

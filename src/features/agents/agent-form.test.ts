@@ -4,6 +4,7 @@ import { formErrors, initialValues, responsibleChoices, toCreateBody, toUpdateBo
 
 const agent: Agent = {
   id: 'a1',
+  version: 1,
   name: 'Cafébot',
   role: 'Answers customers',
   description: '',

@@ -8,6 +8,7 @@ const card = (id: string, column: string) => testCard(id, column);
 function board(): ProjectDetail {
   return {
     id: 'p',
+    version: 1,
     name: 'P',
     description: '',
     archived: false,
@@ -17,8 +18,15 @@ function board(): ProjectDetail {
     lastActivityAt: '2026-01-01T00:00:00.000Z',
     cardCount: 5,
     columns: [
-      { id: 'A', name: 'A', position: 0, wipLimit: null, cards: [card('a1', 'A'), card('a2', 'A'), card('a3', 'A')] },
-      { id: 'B', name: 'B', position: 1, wipLimit: null, cards: [card('b1', 'B'), card('b2', 'B')] },
+      {
+        id: 'A',
+        version: 1,
+        name: 'A',
+        position: 0,
+        wipLimit: null,
+        cards: [card('a1', 'A'), card('a2', 'A'), card('a3', 'A')],
+      },
+      { id: 'B', version: 1, name: 'B', position: 1, wipLimit: null, cards: [card('b1', 'B'), card('b2', 'B')] },
     ],
   };
 }

@@ -11,6 +11,7 @@ function setup() {
   const client = new QueryClient();
   const board: ProjectDetail = {
     id: 'p',
+    version: 1,
     name: 'P',
     description: '',
     archived: false,
@@ -20,8 +21,8 @@ function setup() {
     lastActivityAt: '2026-01-01T00:00:00.000Z',
     cardCount: 3,
     columns: [
-      { id: 'a', name: 'A', position: 0, wipLimit: null, cards: [card('1', 'a'), card('2', 'a')] },
-      { id: 'b', name: 'B', position: 1, wipLimit: null, cards: [card('3', 'b')] },
+      { id: 'a', version: 1, name: 'A', position: 0, wipLimit: null, cards: [card('1', 'a'), card('2', 'a')] },
+      { id: 'b', version: 1, name: 'B', position: 1, wipLimit: null, cards: [card('3', 'b')] },
     ],
   };
   client.setQueryData(boardQueries.detail('p').queryKey, board);

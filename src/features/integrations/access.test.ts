@@ -17,7 +17,7 @@ const person = (userId: string, admin: boolean): Me => ({
     manageContent: admin,
     manageMembers: admin,
   },
-  user: { id: userId, name: 'Someone', email: 'someone@acme.example', title: '', createdAt: '' },
+  user: { id: userId, version: 1, name: 'Someone', email: 'someone@acme.example', title: '', createdAt: '' },
 });
 const admin = person(id(1), true);
 const max = person(id(2), false);
@@ -29,6 +29,7 @@ const connection = (
   status: IntegrationConnection['status'] = 'active',
 ): IntegrationConnection => ({
   id: id(n),
+  version: 1,
   providerKey: 'github',
   displayName: `Connection ${n}`,
   status,

@@ -32,7 +32,13 @@ export function syntheticChart({ members = 5000, teams = 300, depth = 8 } = {}):
       if (teamList.length < teams && d < depth - 1) {
         const team = node('team', `Team ${teamList.length + 1}`, '', null);
         team.teamId = team.id;
-        teamList.push({ id: team.id, name: team.name, parentId: null, lead: { kind: 'human', id: manager.id } });
+        teamList.push({
+          id: team.id,
+          version: 1,
+          name: team.name,
+          parentId: null,
+          lead: { kind: 'human', id: manager.id },
+        });
         manager.children.push(team);
         parent = team;
       }

@@ -35,8 +35,8 @@ export function testChart(): OrgChart {
     tree: { roots: [ada], loose: [loose] },
     issues: [{ kind: 'team-lead-missing', id: orphans }],
     teams: [
-      { id: platform, name: 'Platform', parentId: null, lead: { kind: 'human', id: grace.id } },
-      { id: orphans, name: 'Orphans', parentId: null, lead: null },
+      { id: platform, version: 1, name: 'Platform', parentId: null, lead: { kind: 'human', id: grace.id } },
+      { id: orphans, version: 1, name: 'Orphans', parentId: null, lead: null },
     ],
     agents: [
       { id: cafebot.id, name: 'Cafébot', role: 'Barista', teamId: platform, manager: { kind: 'human', id: linus.id } },

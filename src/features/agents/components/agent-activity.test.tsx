@@ -11,6 +11,7 @@ vi.mock('@tanstack/react-router', () => ({ useNavigate: () => vi.fn() }));
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const scout: Agent = {
   id: id(40),
+  version: 1,
   name: 'Scout',
   role: '',
   description: '',

@@ -24,7 +24,7 @@ const me = {
     manageContent: true,
     manageMembers: true,
   },
-  user: { id: ada, name: 'Ada Lovelace', email: 'ada@acme.example', title: '', createdAt: '' },
+  user: { id: ada, version: 1, name: 'Ada Lovelace', email: 'ada@acme.example', title: '', createdAt: '' },
 } satisfies Me;
 const member = (n: number, kind: Member['kind'], name: string): Member => ({
   id: id(n),
@@ -39,6 +39,7 @@ const members = [member(1, 'human', 'Ada Lovelace'), member(3, 'human', 'Priya R
 const teams = [{ id: id(30), name: 'Operations', lead: null, memberCount: 3, parentId: null }];
 const scout: Agent = {
   id: id(40),
+  version: 1,
   name: 'Scout',
   role: '',
   description: '',

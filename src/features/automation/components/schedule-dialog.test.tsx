@@ -7,6 +7,7 @@ import { ScheduleDialog } from './schedule-dialog';
 
 const agent: Agent = {
   id: '00000000-0000-4000-8000-000000000040',
+  version: 1,
   name: 'Scout',
   role: '',
   description: '',

@@ -26,6 +26,7 @@ function emit<T extends LiveEventType>(event: T, data: LiveEvent<T>['data']) {
 const id = (n: number) => `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
 const agent: Agent = {
   id: id(40),
+  version: 1,
   name: 'Scout',
   role: '',
   description: '',
@@ -40,6 +41,7 @@ const agent: Agent = {
 };
 const job: CronJob = {
   id: id(50),
+  version: 1,
   agentId: agent.id,
   name: 'Morning digest',
   expression: '0 9 * * 1-5',

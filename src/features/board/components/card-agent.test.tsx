@@ -89,7 +89,7 @@ function me(userId: string, role: 'admin' | 'member'): Me {
       manageMembers: false,
     },
     role,
-    user: { id: userId, name: userId, email: `${userId}@acme.example`, title: '', createdAt: at(0) },
+    user: { id: userId, version: 1, name: userId, email: `${userId}@acme.example`, title: '', createdAt: at(0) },
   };
 }
 

@@ -108,6 +108,7 @@ function renderPanel() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const board: ProjectDetail = {
     id: projectId,
+    version: 1,
     name: 'P',
     description: '',
     archived: false,
@@ -116,7 +117,7 @@ function renderPanel() {
     updatedAt: start.updatedAt,
     lastActivityAt: start.updatedAt,
     cardCount: 1,
-    columns: [{ id: 'col', name: 'Backlog', position: 0, wipLimit: null, cards: [start] }],
+    columns: [{ id: 'col', version: 1, name: 'Backlog', position: 0, wipLimit: null, cards: [start] }],
   };
   client.setQueryData(boardQueries.detail(projectId).queryKey, board);
   client.setQueryData(boardQueries.card(projectId, start.id).queryKey, start);

@@ -51,6 +51,7 @@ const at = '2026-11-20T10:00:00.000Z';
 export function testItem(overrides: Partial<ContentItem> = {}): ContentItem {
   return {
     id: '11111111-1111-4111-8111-111111111111',
+    version: 1,
     kind: 'article',
     title: 'Launch week',
     slug: 'launch-week',

@@ -28,7 +28,14 @@ function me(overrides: { userId?: string; admin?: boolean } = {}): Me {
       manageContent: admin,
       manageMembers: admin,
     },
-    user: { id: overrides.userId ?? ada, name: 'Ada Lovelace', email: 'ada@acme.example', title: '', createdAt: '' },
+    user: {
+      id: overrides.userId ?? ada,
+      version: 1,
+      name: 'Ada Lovelace',
+      email: 'ada@acme.example',
+      title: '',
+      createdAt: '',
+    },
   };
 }
 

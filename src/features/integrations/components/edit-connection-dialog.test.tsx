@@ -18,6 +18,7 @@ const github: IntegrationProvider = {
 
 const base: IntegrationConnection = {
   id: '00000000-0000-4000-8000-000000000060',
+  version: 1,
   providerKey: 'github',
   displayName: 'GitHub (acme)',
   status: 'active',

@@ -66,9 +66,9 @@ export function testChart(): OrgChart {
       { kind: 'agent-no-human', id: 'stray' },
     ],
     teams: [
-      { id: 'design', name: 'Design', parentId: null, lead: null },
-      { id: 'operations', name: 'Operations', parentId: null, lead: { kind: 'human', id: 'priya' } },
-      { id: 'platform', name: 'Platform', parentId: null, lead: { kind: 'human', id: 'linus' } },
+      { id: 'design', version: 1, name: 'Design', parentId: null, lead: null },
+      { id: 'operations', version: 1, name: 'Operations', parentId: null, lead: { kind: 'human', id: 'priya' } },
+      { id: 'platform', version: 1, name: 'Platform', parentId: null, lead: { kind: 'human', id: 'linus' } },
     ],
     agents: [
       {
