@@ -44,8 +44,38 @@ export const networkError = () =>
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/**
+ * A refused edit of a versioned record other than a card (412 `EDIT_CONFLICT` with `current`, the
+ * record as it now is): the fields someone else changed since and the version to save on to
+ * replace theirs. Null for any other outcome.
+ */
+export function recordConflictOf(
+  error: unknown,
+): { fields: string[]; current: Record<string, unknown>; version: number } | null {
+  if (!(error instanceof ApiError) || error.status !== 412 || error.code !== 'EDIT_CONFLICT') return null;
+  const { fields, current } = (error.envelope ?? {}) as { fields?: unknown; current?: unknown };
+  if (!Array.isArray(fields) || typeof current !== 'object' || current === null) return null;
+  // The profile's answer holds the person in `user`.
+  const record = ('user' in current ? (current as { user: unknown }).user : current) as Record<string, unknown>;
+  if (typeof record?.version !== 'number') return null;
+  return {
+    fields: fields.filter((field): field is string => typeof field === 'string'),
+    current: record,
+    version: record.version,
+  };
+}
+
 /** What to show a person for any thrown value. */
 export function errorMessage(error: unknown): string {
+  const conflict = recordConflictOf(error);
+  if (conflict) {
+    // The colleague's text, so the person can compare it with what is still in the form.
+    const theirs = conflict.fields
+      .map((field) => conflict.current[field])
+      .filter((value): value is string => typeof value === 'string' && value !== '')
+      .map((value) => `“${value.length > 80 ? `${value.slice(0, 80)}…` : value}”`);
+    return `${(error as ApiError).message}.${theirs.length ? ` Theirs: ${theirs.join(', ')}.` : ''} Your text is still here: save again to replace theirs, or cancel to keep it.`;
+  }
   if (error instanceof ApiError) {
     return error.requestId ? `${error.message} (reference ${error.requestId})` : error.message;
   }

@@ -6,7 +6,7 @@ import type { components } from './generated/schema';
 
 export { api, unwrap } from './client';
 export { absoluteApiUrl } from './config';
-export { ApiError, errorMessage, isApiError, publicErrorMessage } from './errors';
+export { ApiError, errorMessage, isApiError, publicErrorMessage, recordConflictOf } from './errors';
 export { endSession, getToken, setToken, useSession, type SignedOutReason } from './session';
 export {
   onLiveEvent,
@@ -93,3 +93,4 @@ export type UpdateCronJob = Schemas['UpdateCronJob'];
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type CreatedWebhookEndpoint = Schemas['CreatedWebhookEndpoint'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
+export { changedFrom, useEditBase } from './edit-base';

@@ -4,6 +4,7 @@ import {
   errorMessage,
   unwrap,
   type CreateCronJob,
+  type UpdateCronJob,
   type CronJob,
   type CronRun,
   type WebhookDelivery,
@@ -40,7 +41,7 @@ function applyEndpoint(queryClient: QueryClient, endpoint: WebhookEndpoint & { s
 export function useSaveCronJob(agentId: string, job: CronJob | null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateCronJob): Promise<CronJob> =>
+    mutationFn: (body: CreateCronJob | UpdateCronJob): Promise<CronJob> =>
       job
         ? unwrap(
             api.PATCH('/agents/{agentId}/cron-jobs/{cronJobId}', {
@@ -48,7 +49,9 @@ export function useSaveCronJob(agentId: string, job: CronJob | null) {
               body,
             }),
           )
-        : unwrap(api.POST('/agents/{agentId}/cron-jobs', { params: { path: { agentId } }, body })),
+        : unwrap(
+            api.POST('/agents/{agentId}/cron-jobs', { params: { path: { agentId } }, body: body as CreateCronJob }),
+          ),
     onSuccess: (saved) => {
       applyCronJob(queryClient, saved);
       toast('success', job ? `Saved “${saved.name}”` : `Created the schedule “${saved.name}”`);

@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage, isApiError, unwrap, type UpdateCardRequest } from '@/api';
+import { api, errorMessage, isApiError, recordConflictOf, unwrap, type UpdateCardRequest } from '@/api';
 import { memberQueries } from '@/features/members';
 import { toast } from '@/ui';
 import { applyColumnOrders, moveLocally, replaceCard } from './board-cache';
@@ -206,11 +206,16 @@ export function useCreateProject() {
 export function useUpdateProject(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: { name?: string; description?: string; archived?: boolean }) =>
+    mutationFn: (changes: { name?: string; description?: string; archived?: boolean; baseVersion?: number }) =>
       unwrap(api.PATCH('/projects/{projectId}', { params: { path: { projectId } }, body: changes })),
     onSuccess: (project) => {
       queryClient.setQueryData(boardQueries.detail(projectId).queryKey, (board) => board && { ...board, ...project });
       void queryClient.invalidateQueries({ queryKey: projectQueries.all });
+    },
+    onError: (error) => {
+      // Someone else changed it meanwhile: show the project as it now is (the form keeps mine).
+      if (recordConflictOf(error))
+        void queryClient.invalidateQueries({ queryKey: boardQueries.detail(projectId).queryKey });
     },
   });
 }
@@ -221,7 +226,12 @@ function useColumnMutation<T>(projectId: string, call: (input: T) => Promise<unk
   return useMutation({
     mutationFn: call,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: boardQueries.detail(projectId).queryKey }),
-    onError: (error) => toast('error', failure, errorMessage(error)),
+    onError: (error) => {
+      // A refused edit (someone else changed the column meanwhile) is shown in its form.
+      if (recordConflictOf(error))
+        void queryClient.invalidateQueries({ queryKey: boardQueries.detail(projectId).queryKey });
+      else toast('error', failure, errorMessage(error));
+    },
   });
 }
 
@@ -237,7 +247,16 @@ export function useCreateColumn(projectId: string) {
 export function useUpdateColumn(projectId: string) {
   return useColumnMutation(
     projectId,
-    ({ columnId, ...changes }: { columnId: string; name?: string; position?: number; wipLimit?: number | null }) =>
+    ({
+      columnId,
+      ...changes
+    }: {
+      columnId: string;
+      name?: string;
+      position?: number;
+      wipLimit?: number | null;
+      baseVersion?: number;
+    }) =>
       unwrap(
         api.PATCH('/projects/{projectId}/columns/{columnId}', {
           params: { path: { projectId, columnId } },

@@ -1,4 +1,4 @@
-import { isApiError } from '@/api';
+import { errorMessage, isApiError } from '@/api';
 import type { DraftErrors, ItemDraft } from './rules';
 
 const FIELDS = ['kind', 'title', 'slug', 'excerpt', 'tags', 'body'] as const;
@@ -53,5 +53,5 @@ export function serverErrors(error: unknown): { fields: DraftErrors; general?: s
     const field = issue.path.split('.')[0] as keyof ItemDraft;
     if ((FIELDS as readonly string[]).includes(field) && !fields[field]) fields[field] = issue.message;
   }
-  return Object.keys(fields).length > 0 ? { fields } : { fields, general: error.message };
+  return Object.keys(fields).length > 0 ? { fields } : { fields, general: errorMessage(error) };
 }

@@ -25,7 +25,7 @@ export function useCreateContentItem() {
 export function useUpdateContentItem(itemId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (changes: Partial<ItemDraft>) =>
+    mutationFn: (changes: Partial<ItemDraft> & { baseVersion?: number }) =>
       unwrap(api.PATCH('/content-items/{itemId}', { params: { path: { itemId } }, body: changes })),
     onSuccess: (item) => queryClient.setQueryData(contentQueries.detail(itemId).queryKey, item),
     onSettled: () => queryClient.invalidateQueries({ queryKey: contentQueries.lists() }),

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { errorMessage, isApiError, type Me } from '@/api';
+import { errorMessage, isApiError, type Me, changedFrom, useEditBase } from '@/api';
 import { Button, FormError, TextField, toast } from '@/ui';
 import { useUpdateProfile } from '../mutations';
 
@@ -9,13 +9,28 @@ const MAX = 100;
 export function ProfileForm({ me }: { me: Me }) {
   const [name, setName] = useState(me.user.name);
   const [title, setTitle] = useState(me.user.title);
+  // What this form last saved (or was opened on), and its version: a save sends what changed
+  // since, on that version, so a change made in another tab meanwhile is shown, not overwritten.
+  const [saved, setSaved] = useState({ name: me.user.name, title: me.user.title });
+  const [base, adopt, setBase] = useEditBase(me.user.version);
   const update = useUpdateProfile();
   const error = update.error;
-  const changed = name.trim() !== me.user.name || title.trim() !== me.user.title;
+  const changes = changedFrom(saved, { name: name.trim(), title: title.trim() });
+  const changed = Object.keys(changes).length > 0;
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    update.mutate({ name: name.trim(), title: title.trim() }, { onSuccess: () => toast('success', 'Profile saved') });
+    update.mutate(
+      { ...changes, baseVersion: base },
+      {
+        onSuccess: (stored) => {
+          setSaved({ name: stored.user.name, title: stored.user.title });
+          setBase(stored.user.version);
+          toast('success', 'Profile saved');
+        },
+        onError: adopt,
+      },
+    );
   }
 
   return (

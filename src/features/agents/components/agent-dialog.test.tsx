@@ -181,7 +181,7 @@ describe('AgentDialog', () => {
       {
         method: 'PATCH',
         path: `/agents/${scout.id}`,
-        body: { role: 'Finds things', responsible: { kind: 'human', id: id(3) } },
+        body: { role: 'Finds things', responsible: { kind: 'human', id: id(3) }, baseVersion: 1 },
       },
     ]);
   });

@@ -1,3 +1,4 @@
+import { useEditBase } from '@/api';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useMe } from '@/features/auth';
@@ -77,18 +78,21 @@ function CreateAgentForm({ onClose, onCreated }: { onClose: () => void; onCreate
 
 function EditAgentForm({ agent, onClose }: { agent: Agent; onClose: () => void }) {
   const update = useUpdateAgent(agent.id);
+  // What the form was opened on: only what was changed here is sent, on that version.
+  const [opened] = useState(agent);
+  const [base, adopt] = useEditBase(agent.version);
   return (
     <AgentForm
       agentId={agent.id}
-      initial={initialValues(agent, '')}
+      initial={initialValues(opened, '')}
       error={update.error}
       busy={update.isPending}
       submitLabel="Save changes"
       onCancel={onClose}
       onSubmit={(values) => {
-        const body = toUpdateBody(values, agent);
+        const body = toUpdateBody(values, opened);
         if (!body) return onClose();
-        update.mutate(body, { onSuccess: onClose });
+        update.mutate({ ...body, baseVersion: base }, { onSuccess: onClose, onError: adopt });
       }}
     />
   );

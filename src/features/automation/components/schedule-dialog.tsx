@@ -1,3 +1,4 @@
+import { changedFrom, useEditBase } from '@/api';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import type { Agent, CronJob } from '@/api';
 import { Button, Dialog, FormError, SelectField, Spinner, TextAreaField, TextField } from '@/ui';
@@ -20,6 +21,9 @@ export function ScheduleDialog({ agent, job, onClose }: { agent: Agent; job: Cro
   const [enabled, setEnabled] = useState(job?.enabled ?? true);
   const zones = useMemo(() => timeZoneChoices(job?.timeZone ?? browserTimeZone()), [job?.timeZone]);
   const save = useSaveCronJob(agent.id, job);
+  // What an edit was opened on: only what was changed here is sent, on that version.
+  const [opened] = useState(job);
+  const [base, adopt] = useEditBase(job?.version ?? 1);
   const errors = scheduleErrors(save.error);
   const enabledId = useId();
   const complete = name.trim() && expression.trim() && instruction.trim();
@@ -27,10 +31,26 @@ export function ScheduleDialog({ agent, job, onClose }: { agent: Agent; job: Cro
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (!complete) return;
-    save.mutate(
-      { name: name.trim(), expression: expression.trim(), timeZone, instruction: instruction.trim(), enabled },
-      { onSuccess: onClose },
+    const values = {
+      name: name.trim(),
+      expression: expression.trim(),
+      timeZone,
+      instruction: instruction.trim(),
+      enabled,
+    };
+    if (!opened) return save.mutate(values, { onSuccess: onClose });
+    const changes = changedFrom(
+      {
+        name: opened.name,
+        expression: opened.expression,
+        timeZone: opened.timeZone,
+        instruction: opened.instruction,
+        enabled: opened.enabled,
+      },
+      values,
     );
+    if (Object.keys(changes).length === 0) return onClose();
+    save.mutate({ ...changes, baseVersion: base }, { onSuccess: onClose, onError: adopt });
   }
 
   return (

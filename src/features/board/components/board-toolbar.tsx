@@ -1,5 +1,5 @@
 import { type FormEvent, useMemo, useState } from 'react';
-import { errorMessage, type Member, type ProjectDetail } from '@/api';
+import { errorMessage, type Member, type ProjectDetail, changedFrom, useEditBase } from '@/api';
 import { assigneeOptions } from '@/features/members';
 import { Button, Dialog, FormError, TextAreaField, TextField } from '@/ui';
 import { hasFilters, PRIORITIES, priorityLabel, type BoardFilters } from '../filters';
@@ -156,12 +156,17 @@ function ProjectSettingsDialog({ board, open, onClose }: { board: ProjectDetail;
 }
 
 function ProjectSettingsForm({ board, onClose }: { board: ProjectDetail; onClose: () => void }) {
-  const [name, setName] = useState(board.name);
-  const [description, setDescription] = useState(board.description);
+  const [initial] = useState({ name: board.name, description: board.description });
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description);
+  const [base, adopt] = useEditBase(board.version);
   const update = useUpdateProject(board.id);
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    update.mutate({ name: name.trim(), description: description.trim() }, { onSuccess: onClose });
+    // Only what was changed here, on the version the form was opened on.
+    const changes = changedFrom(initial, { name: name.trim(), description: description.trim() });
+    if (Object.keys(changes).length === 0) return onClose();
+    update.mutate({ ...changes, baseVersion: base }, { onSuccess: onClose, onError: adopt });
   }
   return (
     <form className="stack" onSubmit={handleSubmit}>

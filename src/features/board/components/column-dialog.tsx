@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { isApiError, type BoardColumn } from '@/api';
+import { errorMessage, isApiError, type BoardColumn, changedFrom, useEditBase } from '@/api';
 import { Button, Dialog, FormError, TextField } from '@/ui';
 import { useDeleteColumn, useUpdateColumn } from '../mutations';
 
@@ -39,8 +39,10 @@ function ColumnForm({
   last: number;
   onClose: () => void;
 }) {
-  const [name, setName] = useState(column.name);
-  const [limit, setLimit] = useState(column.wipLimit === null ? '' : String(column.wipLimit));
+  const [initial] = useState({ name: column.name, wipLimit: column.wipLimit });
+  const [name, setName] = useState(initial.name);
+  const [limit, setLimit] = useState(initial.wipLimit === null ? '' : String(initial.wipLimit));
+  const [base, adopt] = useEditBase(column.version);
   const update = useUpdateColumn(projectId);
   const remove = useDeleteColumn(projectId);
   const limitValue = limit.trim() === '' ? null : Number(limit);
@@ -50,12 +52,15 @@ function ColumnForm({
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (limitInvalid || !name.trim()) return;
-    update.mutate({ columnId: column.id, name: name.trim(), wipLimit: limitValue }, { onSuccess: onClose });
+    // Only what was changed here, on the version the dialog was opened on.
+    const changes = changedFrom(initial, { name: name.trim(), wipLimit: limitValue });
+    if (Object.keys(changes).length === 0) return onClose();
+    update.mutate({ columnId: column.id, ...changes, baseVersion: base }, { onSuccess: onClose, onError: adopt });
   }
 
   return (
     <form className="stack" onSubmit={handleSubmit}>
-      {serverError && <FormError message={serverError.message} />}
+      {serverError && <FormError message={errorMessage(serverError)} />}
       <TextField
         label="Name"
         required

@@ -102,7 +102,7 @@ describe('Content editor', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(errorOf(slug)).toBe('Another item already uses “pricing”.'));
     expect(slug.value).toBe('pricing');
-    expect(patches(sent)).toEqual([{ method: 'PATCH', path: itemPath, body: { slug: 'pricing' } }]);
+    expect(patches(sent)).toEqual([{ method: 'PATCH', path: itemPath, body: { slug: 'pricing', baseVersion: 1 } }]);
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
   });
 
@@ -138,12 +138,12 @@ describe('Content editor', () => {
     expect(screen.getByText('Unsaved changes')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('All changes saved');
-    expect(patches(sent).map((request) => request.body)).toEqual([{ excerpt: 'New summary' }]);
+    expect(patches(sent).map((request) => request.body)).toEqual([{ excerpt: 'New summary', baseVersion: 1 }]);
 
     await user.type(field('Title'), ' recap');
     fireEvent.keyDown(document, { key: 's', ctrlKey: true });
     await waitFor(() => expect(patches(sent).length).toBe(2));
-    expect(patches(sent)[1]!.body).toEqual({ title: 'Launch week recap' });
+    expect(patches(sent)[1]!.body).toEqual({ title: 'Launch week recap', baseVersion: 1 });
     await screen.findByText('All changes saved');
   });
 
@@ -168,7 +168,7 @@ describe('Content editor', () => {
     await user.keyboard('{Delete}');
     expect(screen.queryByRole('list', { name: 'Tags' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(patches(sent).map((request) => request.body)).toEqual([{ tags: [] }]));
+    await waitFor(() => expect(patches(sent).map((request) => request.body)).toEqual([{ tags: [], baseVersion: 1 }]));
   });
 
   it('publishes at once and puts the status back with the server’s message when it is refused', async () => {

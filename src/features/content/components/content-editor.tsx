@@ -1,3 +1,4 @@
+import { useEditBase } from '@/api';
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '@/lib/format';
@@ -27,6 +28,8 @@ export function ContentEditor({ item }: { item: ContentItem }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const leaving = useRef(false);
   const update = useUpdateContentItem(item.id);
+  // Saves name the version they were typed on: a colleague's save meanwhile is a conflict.
+  const [base, adopt, setBase] = useEditBase(item.version);
   const setPublished = useSetPublished(item.id);
   const remove = useDeleteContentItem();
   useDocumentTitle(draft.title.trim() || 'Untitled');
@@ -58,7 +61,8 @@ export function ContentEditor({ item }: { item: ContentItem }) {
     const body: Partial<ItemDraft> = { ...sent };
     if (body.title !== undefined) body.title = body.title.trim();
     try {
-      const result = await update.mutateAsync(body);
+      const result = await update.mutateAsync({ ...body, baseVersion: base });
+      setBase(result.version);
       const server = draftOf(result);
       setSaved(server);
       draftRef.current = afterSave(draftRef.current, sent, server);
@@ -67,6 +71,7 @@ export function ContentEditor({ item }: { item: ContentItem }) {
       setChecked(false);
       return true;
     } catch (error) {
+      adopt(error);
       setFromServer(serverErrors(error));
       return false;
     }

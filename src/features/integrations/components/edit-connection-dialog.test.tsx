@@ -90,7 +90,48 @@ describe('EditConnectionDialog', () => {
     await user.click(dialog.getByRole('radio', { name: /Active/ }));
     await user.click(save);
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toEqual([{ displayName: 'GitHub (acme org)', credentials: { token: 'ghp_new' } }]);
+    expect(sent).toEqual([{ displayName: 'GitHub (acme org)', credentials: { token: 'ghp_new' }, baseVersion: 1 }]);
+  });
+
+  it('a rename someone else made meanwhile is shown with their name; saving again replaces it on their version', async () => {
+    const sent: unknown[] = [];
+    const theirs = { ...base, displayName: 'GitHub (Max)', version: 2 };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        const body = (await request.json()) as { baseVersion?: number };
+        sent.push(body);
+        if (body.baseVersion === 1) {
+          return Response.json(
+            {
+              error: 'Someone else changed the displayName of this connection since your version: nothing was stored',
+              code: 'EDIT_CONFLICT',
+              fields: ['displayName'],
+              current: theirs,
+            },
+            { status: 412 },
+          );
+        }
+        return Response.json({ ...theirs, ...body, version: 3 }, { status: 200 });
+      }),
+    );
+    const { dialog, onClose, save } = renderDialog(base);
+    const user = userEvent.setup();
+    await user.clear(dialog.getByLabelText('Display name'));
+    await user.type(dialog.getByLabelText('Display name'), 'GitHub (Ada)');
+    await user.click(save);
+    const alert = await dialog.findByRole('alert');
+    expect(alert.textContent).toContain('Theirs: “GitHub (Max)”');
+    expect(alert.textContent).toContain('save again to replace theirs');
+    expect(onClose).not.toHaveBeenCalled();
+    expect((dialog.getByLabelText('Display name') as HTMLInputElement).value).toBe('GitHub (Ada)');
+
+    await user.click(save);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent).toEqual([
+      { displayName: 'GitHub (Ada)', baseVersion: 1 },
+      { displayName: 'GitHub (Ada)', baseVersion: 2 },
+    ]);
   });
 
   it('marks a connection in error only with a message, and active again without one', async () => {
@@ -102,7 +143,7 @@ describe('EditConnectionDialog', () => {
     await user.type(first.dialog.getByLabelText('What is wrong'), 'Token revoked on GitHub');
     await user.click(first.save);
     await waitFor(() => expect(first.onClose).toHaveBeenCalled());
-    expect(sent).toEqual([{ status: 'error', statusMessage: 'Token revoked on GitHub' }]);
+    expect(sent).toEqual([{ status: 'error', statusMessage: 'Token revoked on GitHub', baseVersion: 1 }]);
 
     cleanup();
     sent = serve();
@@ -111,7 +152,7 @@ describe('EditConnectionDialog', () => {
     await user.click(second.dialog.getByRole('radio', { name: /Active/ }));
     await user.click(second.save);
     await waitFor(() => expect(second.onClose).toHaveBeenCalled());
-    expect(sent).toEqual([{ status: 'active', statusMessage: null }]);
+    expect(sent).toEqual([{ status: 'active', statusMessage: null, baseVersion: 1 }]);
   });
 
   it('clearing the expiry sends null; saving nothing changed just closes', async () => {
@@ -121,7 +162,7 @@ describe('EditConnectionDialog', () => {
     await user.clear(first.dialog.getByLabelText('Expires on (optional)'));
     await user.click(first.save);
     await waitFor(() => expect(first.onClose).toHaveBeenCalled());
-    expect(sent).toEqual([{ expiresAt: null }]);
+    expect(sent).toEqual([{ expiresAt: null, baseVersion: 1 }]);
 
     cleanup();
     const second = renderDialog(base);

@@ -1,3 +1,4 @@
+import { useEditBase } from '@/api';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { IntegrationConnection, UpdateIntegrationConnection } from '@/api';
@@ -28,6 +29,9 @@ export function EditConnectionDialog({
   const providers = useQuery(integrationQueries.providers());
   const provider = providers.data?.find((item) => item.key === connection.providerKey);
   const update = useUpdateConnection(connection.id);
+  // The name is compared with the one the dialog was opened on, and sent on that version.
+  const [openedName] = useState(connection.displayName);
+  const [base, adopt] = useEditBase(connection.version);
   const initialHealth: Health = connection.status === 'error' ? 'error' : 'active';
   const [displayName, setDisplayName] = useState(connection.displayName);
   const [replacing, setReplacing] = useState(false);
@@ -41,7 +45,7 @@ export function EditConnectionDialog({
 
   function changes(): UpdateIntegrationConnection {
     const body: UpdateIntegrationConnection = {};
-    if (displayName.trim() !== connection.displayName) body.displayName = displayName.trim();
+    if (displayName.trim() !== openedName) body.displayName = displayName.trim();
     if (replacing && provider) body.credentials = credentialsFor(provider, credentials);
     const message = statusMessage.trim();
     if (health === 'error') {
@@ -61,7 +65,7 @@ export function EditConnectionDialog({
     if (!ready) return;
     const body = changes();
     if (Object.keys(body).length === 0) return onClose();
-    update.mutate(body, { onSuccess: onClose });
+    update.mutate({ ...body, baseVersion: base }, { onSuccess: onClose, onError: adopt });
   }
 
   return (

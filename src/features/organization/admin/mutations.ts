@@ -88,7 +88,7 @@ export function findNewTeam(before: OrgChart | undefined, after: OrgChart, name:
   return after.teams.find((team) => !known.has(team.id)) ?? after.teams.find((team) => team.name === name);
 }
 
-export type UpdateTeamInput = { teamId: string; name?: string; parentId?: string | null };
+export type UpdateTeamInput = { teamId: string; name?: string; parentId?: string | null; baseVersion?: number };
 
 /** Renames a team or nests it under another (`parentId: null`: top level). */
 export function useUpdateTeam(hook?: OrgWriteHookOptions) {

@@ -1,5 +1,5 @@
 import { type FormEvent, useMemo, useState } from 'react';
-import { isApiError } from '@/api';
+import { isApiError, useEditBase } from '@/api';
 import { Button, ConfirmDialog, Dialog, FormError, SelectField, TextField } from '@/ui';
 import { useCreateTeam, useDeleteTeam, useUpdateTeam } from './mutations';
 import { chartIndex, describeCount, reachesHuman, teamMembers, teamName } from './model';
@@ -17,6 +17,9 @@ function splitError(error: unknown) {
   const field = isApiError(error) ? error.fieldError('name') : undefined;
   return field ? { field: `The name ${field}`, form: null } : { field: undefined, form: refusalMessage(error) };
 }
+
+/** A team's edit version in the chart (1 when the chart does not list it). */
+const teamVersion = (chart: OrgChart, teamId: string) => chart.teams.find((team) => team.id === teamId)?.version ?? 1;
 
 const byName = <T extends { name: string }>(items: readonly T[]) =>
   [...items].sort((a, b) => a.name.localeCompare(b.name));
@@ -101,8 +104,10 @@ export function NewTeamDialog({ chart, parentId, onClose }: DialogProps & { pare
 /** "Rename team". */
 export function RenameTeamDialog({ chart, teamId, onClose }: DialogProps & { teamId: string }) {
   const update = useUpdateTeam({ quiet: true });
-  const current = teamName(chart, teamId);
+  const [current] = useState(() => teamName(chart, teamId));
   const [name, setName] = useState(current);
+  // Sent on the version the dialog was opened on: a rename by someone else meanwhile is shown.
+  const [base, adopt] = useEditBase(teamVersion(chart, teamId));
   const [error, setError] = useState<{ field?: string; form: string | null }>({ form: null });
 
   function handleSubmit(event: FormEvent) {
@@ -118,8 +123,14 @@ export function RenameTeamDialog({ chart, teamId, onClose }: DialogProps & { tea
     }
     setError({ form: null });
     update.mutate(
-      { teamId, name: trimmed },
-      { onSuccess: onClose, onError: (failure) => setError(splitError(failure)) },
+      { teamId, name: trimmed, baseVersion: base },
+      {
+        onSuccess: onClose,
+        onError: (failure) => {
+          adopt(failure);
+          setError(splitError(failure));
+        },
+      },
     );
   }
 
@@ -153,6 +164,7 @@ export function NestTeamDialog({ chart, teamId, onClose }: DialogProps & { teamI
   const update = useUpdateTeam({ quiet: true });
   const options = useMemo(() => parentTeamOptions(chart, teamId), [chart, teamId]);
   const [error, setError] = useState<string | null>(null);
+  const [base, adopt] = useEditBase(teamVersion(chart, teamId));
   const name = teamName(chart, teamId);
   return (
     <PickerDialog
@@ -168,8 +180,14 @@ export function NestTeamDialog({ chart, teamId, onClose }: DialogProps & { teamI
       onSubmit={(option) => {
         setError(null);
         update.mutate(
-          { teamId, parentId: option.value === NONE ? null : option.value },
-          { onSuccess: onClose, onError: (failure) => setError(refusalMessage(failure)) },
+          { teamId, parentId: option.value === NONE ? null : option.value, baseVersion: base },
+          {
+            onSuccess: onClose,
+            onError: (failure) => {
+              adopt(failure);
+              setError(refusalMessage(failure));
+            },
+          },
         );
       }}
       onClose={onClose}
