@@ -68,8 +68,8 @@ export function changedFields<T extends Record<string, unknown>>(
 
 /**
  * Checks an edit of a record locked for update: the version columns to store with it, or 412
- * `EDIT_CONFLICT` naming the fields (by their API names, `names` maps column names to them) and
- * carrying `present()`, the record as the API shows it now.
+ * `EDIT_CONFLICT` with the fields (their API names; the message says them in `words`, where a
+ * field's name is not a word: `wipLimit` → "WIP limit") and `present()`, the record as it is now.
  */
 export async function checkEdit(
   current: { version: number; fieldVersions: FieldVersions },
@@ -78,18 +78,18 @@ export async function checkEdit(
   actor: { principal: Principal; clientId?: string },
   what: string,
   present: () => unknown,
-  names: Record<string, string> = {},
+  words: Record<string, string> = {},
 ): Promise<{ version: number; fieldVersions: FieldVersions }> {
   if (baseVersion !== undefined && baseVersion > current.version)
     throw invalidField('baseVersion', `is newer than the ${what}'s version (${current.version})`);
   const by = editorOf(actor);
-  const conflicts = conflictingFields(current.fieldVersions, changed, baseVersion, by).map(
-    (field) => names[field] ?? field,
-  );
+  const conflicts = conflictingFields(current.fieldVersions, changed, baseVersion, by);
   if (conflicts.length > 0) {
+    const named = conflicts.map((field) => words[field] ?? field);
+    const list = named.length < 2 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
     throw new ApiError(
       412,
-      `Someone else changed the ${conflicts.join(', ')} of this ${what} since your version: nothing was stored`,
+      `Someone else changed the ${list} of this ${what} since your version: nothing was stored`,
       ErrorCode.editConflict,
       { fields: conflicts, current: await present() },
     );

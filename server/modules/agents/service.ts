@@ -223,6 +223,9 @@ export async function createAgent(ctx: AppContext, actor: Actor, input: NewAgent
   return getAgent(ctx, principal, id);
 }
 
+/** The agent's fields as a conflict's message says them. */
+const AGENT_WORDS = { teamId: 'team', responsible: 'responsible member' };
+
 export type AgentChanges = {
   baseVersion?: number;
   name?: string;
@@ -253,7 +256,7 @@ export async function updateAgent(ctx: AppContext, actor: Actor, agentId: string
   const present = () => getAgent(ctx, principal, agentId);
   // Checked before the organization's write too, so a refused edit changes nothing.
   const before = await findAgent(ctx.db, company.id, agentId);
-  await checkEdit(before, changedOn(before), changes.baseVersion, actor, 'agent', present);
+  await checkEdit(before, changedOn(before), changes.baseVersion, actor, 'agent', present, AGENT_WORDS);
   if (changes.teamId !== undefined || changes.responsible !== undefined) {
     await updateOrgAgent(ctx, actor, agentId, {
       ...(changes.teamId !== undefined ? { teamId: changes.teamId } : {}),
@@ -264,7 +267,7 @@ export async function updateAgent(ctx: AppContext, actor: Actor, agentId: string
     const current = await findAgent(tx, company.id, agentId, { lock: true });
     // The team and responsible member are stored by now: what `before` had is what this edit changed.
     const changed = changedOn(before);
-    const versions = await checkEdit(current, changed, changes.baseVersion, actor, 'agent', present);
+    const versions = await checkEdit(current, changed, changes.baseVersion, actor, 'agent', present, AGENT_WORDS);
     const fields: Partial<typeof agents.$inferInsert> = { ...versions };
     if (changes.name !== undefined) fields.name = changes.name;
     if (changes.role !== undefined) fields.role = changes.role;

@@ -204,7 +204,11 @@ export async function updateCronJob(
   const row = await ctx.db.transaction(async (tx) => {
     const job = await findJob(tx, agentId, cronJobId, { lock: true });
     const changed = changedFields(job, changes, ['name', 'instruction', 'expression', 'timeZone', 'enabled']);
-    const versions = await checkEdit(job, changed, changes.baseVersion, actor, 'schedule', () => presentOne(tx, job));
+    const versions = await checkEdit(job, changed, changes.baseVersion, actor, 'schedule', () => presentOne(tx, job), {
+      expression: 'times',
+      timeZone: 'time zone',
+      enabled: 'on/off switch',
+    });
     const fields: Partial<typeof cronJobs.$inferInsert> = { ...versions, updatedAt: new Date() };
     if (changes.name !== undefined) fields.name = changes.name;
     if (changes.instruction !== undefined) fields.instruction = changes.instruction;

@@ -216,8 +216,14 @@ export async function updateContentItem(
         .for('update');
       if (!current) throw notFound(ITEM_NOT_FOUND);
       const changed = changedFields(current, input, ['kind', 'title', 'slug', 'body', 'excerpt', 'tags']);
-      const versions = await checkEdit(current, changed, input.baseVersion, actor, 'content item', async () =>
-        presentItem(await selectItem(tx, company.id, itemId)),
+      const versions = await checkEdit(
+        current,
+        changed,
+        input.baseVersion,
+        actor,
+        'content item',
+        async () => presentItem(await selectItem(tx, company.id, itemId)),
+        { body: 'text', slug: 'address' },
       );
       await tx
         .update(contentItems)

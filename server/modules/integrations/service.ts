@@ -217,6 +217,7 @@ export async function updateConnection(
       actor,
       'connection',
       () => presentConnection(tx, principal, company.id, row.id),
+      { displayName: 'name' },
     );
     const changes: Partial<typeof integrationConnections.$inferInsert> = { ...versions, updatedAt: new Date() };
     if (input.displayName !== undefined) changes.displayName = input.displayName;

@@ -89,6 +89,7 @@ export async function updateTeam(
         parentId: team.parentId,
         lead: team.leadKind && team.leadId ? { kind: team.leadKind, id: team.leadId } : null,
       }),
+      { parentId: 'parent team' },
     );
     if (input.parentId) await assertTeamParent(tx, companyId, teamId, input.parentId);
     const changes: Partial<typeof teams.$inferInsert> = { ...versions, updatedAt: new Date() };

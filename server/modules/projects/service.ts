@@ -217,8 +217,14 @@ export async function updateColumn(
     if (!current) throw notFound('Column not found');
     // The position is the board's order, changed by moves of other columns too: not checked.
     const changed = changedFields(current, changes, ['name', 'wipLimit']);
-    const versions = await checkEdit(current, changed, changes.baseVersion, actor, 'column', () =>
-      presentColumn(current),
+    const versions = await checkEdit(
+      current,
+      changed,
+      changes.baseVersion,
+      actor,
+      'column',
+      () => presentColumn(current),
+      { wipLimit: 'WIP limit' },
     );
     await tx
       .update(boardColumns)
