@@ -151,7 +151,32 @@ export function openApiDocument(api: OpenAPIHono<AppEnv>) {
     servers: [{ url: '/api' }],
     tags: API_TAGS,
   });
+  if (!cachedDocument.components?.parameters?.IdempotencyKey) addIdempotencyKey(cachedDocument);
   return cachedDocument;
+}
+
+/**
+ * Every authenticated POST takes an optional `Idempotency-Key` (server/http/idempotency.ts): one
+ * shared header parameter, referenced by each of them.
+ */
+function addIdempotencyKey(document: ReturnType<OpenAPIHono['getOpenAPI31Document']>) {
+  document.components ??= {};
+  document.components.parameters = {
+    ...document.components.parameters,
+    IdempotencyKey: {
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      description:
+        'Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key.',
+    },
+  };
+  for (const item of Object.values(document.paths ?? {})) {
+    const post = item?.post;
+    if (!post?.security?.some((scheme) => 'bearerAuth' in scheme)) continue;
+    post.parameters = [...(post.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
+  }
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;

@@ -10,6 +10,7 @@ import { seedDemoAutomation } from './db/seed/automation.ts';
 import { backendFromEnv, startDemoAgents } from '../runner/index.ts';
 import { loadEnv } from './env.ts';
 import { sweepFiles } from './modules/files/index.ts';
+import { sweepIdempotencyKeys } from './http/idempotency.ts';
 import { resealSecrets } from './modules/integrations/index.ts';
 import { startScheduler } from './modules/automation/index.ts';
 import { createStorage, describeStorage, storageOptions, storageOrigins } from './modules/files/storage/index.ts';
@@ -113,6 +114,13 @@ const sweep = () =>
     })
     .catch((error: Error) => logger.warn(`files: housekeeping failed: ${error.message}`));
 void sweep();
+// Kept answers of requests sent with an Idempotency-Key, past their 24 hours (server/http/idempotency.ts).
+const sweepKeys = () =>
+  sweepIdempotencyKeys(ctx).catch((error: Error) =>
+    logger.warn(`idempotency keys: housekeeping failed: ${error.message}`),
+  );
+const keysTimer = setInterval(() => void sweepKeys(), 3600_000);
+keysTimer.unref();
 const sweepTimer = setInterval(() => void sweep(), 3600_000);
 sweepTimer.unref();
 // Agents' schedules: due cron jobs fire on time, once per run across instances (modules/automation).
@@ -167,6 +175,7 @@ async function shutdown(signal: string) {
   await demoAgents?.stop().catch(() => undefined);
   server.close();
   clearInterval(sweepTimer);
+  clearInterval(keysTimer);
   scheduler.stop();
   ctx.hub.close();
   await ctx.bus.close();

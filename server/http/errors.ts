@@ -24,6 +24,7 @@ export const ErrorCode = {
   conflict: 'CONFLICT',
   revisionConflict: 'REVISION_CONFLICT',
   editConflict: 'EDIT_CONFLICT',
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
   fileNameTaken: 'FILE_NAME_TAKEN',
   fileTooLarge: 'FILE_TOO_LARGE',
   fileSizeMismatch: 'FILE_SIZE_MISMATCH',

@@ -4,6 +4,7 @@ import type { AppEnv } from '../types.ts';
 import { type KeyAccess, requireAuth } from './auth.ts';
 import { requireContentKey } from './content-auth.ts';
 import { ErrorEnvelope } from './errors.ts';
+import { idempotency, idempotencyErrors } from './idempotency.ts';
 import { limitByIp } from './rate-limit.ts';
 
 const errorContent = { 'application/json': { schema: ErrorEnvelope } };
@@ -43,6 +44,23 @@ const publicErrors = {
 } as const;
 
 /**
+ * The 409 and 422 of `Idempotency-Key` (idempotency.ts), in the envelope; an operation's own 409
+ * keeps its description, with the key's case added.
+ */
+function idempotencyResponses(responses: RouteConfig['responses']) {
+  const own = responses[409] as { description?: string } | undefined;
+  return {
+    409: {
+      description: own?.description
+        ? `${own.description}; or a request with this \`Idempotency-Key\` is still running (\`CONFLICT\`)`
+        : idempotencyErrors[409].description,
+      content: errorContent,
+    },
+    422: { description: idempotencyErrors[422].description, content: errorContent },
+  };
+}
+
+/**
  * What a module passes to `protectedRoute` / `publicRoute`. `operationId` is required: the
  * generated client and the MCP tools are named from it, so it is stable once published. It is a
  * camelCase verb and noun (`moveCard`, `listCardComments`), unique in the contract
@@ -70,13 +88,22 @@ export function protectedRoute<const R extends RouteInput>(
   if (config.method !== 'get' && access === 'read' && !readKeysMayPost) {
     throw new Error(`${config.method.toUpperCase()} ${config.path}: only GET operations can be open to read keys`);
   }
+  // A POST creates, or acts: a retry sent with an `Idempotency-Key` gets the first answer
+  // (idempotency.ts; the contract's header parameter is added with the document, docs module).
+  const post = config.method === 'post';
   return createRoute({
     ...config,
     'x-service-api-key': access,
     'x-service-agent-token': agents,
     security: [{ bearerAuth: [] }],
-    middleware: [requireAuth(access, agents)] as const,
-    responses: { ...protectedErrors, ...config.responses },
+    middleware: (post ? [requireAuth(access, agents), idempotency()] : [requireAuth(access, agents)]) as [
+      MiddlewareHandler<AppEnv>,
+    ],
+    responses: {
+      ...protectedErrors,
+      ...(post ? idempotencyResponses(config.responses) : {}),
+      ...config.responses,
+    },
   });
 }
 

@@ -85,4 +85,37 @@ describe('the API client', () => {
       message: 'The server had a problem. Try again in a moment.',
     });
   });
+
+  it('sends a POST again after a lost answer with the same Idempotency-Key, and a new request with a new one', async () => {
+    const keys: (string | null)[] = [];
+    let drop = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => {
+        keys.push(request.headers.get('idempotency-key'));
+        if (drop) throw new TypeError('Failed to fetch');
+        return new Response(JSON.stringify({ id: 'k1' }), {
+          status: 201,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const body = { name: 'Deploy key', scope: 'write' as const, expiresInDays: null };
+    await expect(unwrap(api.POST('/users/api-keys', { body }))).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    drop = false;
+    await unwrap(api.POST('/users/api-keys', { body }));
+    await unwrap(api.POST('/users/api-keys', { body }));
+    await unwrap(api.POST('/users/api-keys', { body: { ...body, name: 'Other key' } }));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    // The resend after the dropped connection is the same request; the next ones are new.
+    expect(keys[1]).toBe(keys[0]);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('sends no Idempotency-Key on reads', async () => {
+    const fetchMock = respond(200, { apiKeys: [] });
+    vi.stubGlobal('fetch', fetchMock);
+    await unwrap(api.GET('/users/api-keys'));
+    expect((fetchMock.mock.calls[0] as unknown as [Request])[0].headers.get('idempotency-key')).toBeNull();
+  });
 });

@@ -36,3 +36,23 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.limiter, t.key] })],
 );
+
+/**
+ * Answers of creating requests sent with an `Idempotency-Key` (server/http/idempotency.ts): per
+ * caller and key, a fingerprint of the request and, once it succeeded, its status and JSON body,
+ * replayed to a retry with the same key for 24 hours. `status` null: the request is running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Who sent it: `user:<id>`, `key:<id>` (an API key) or `agent:<id>`. */
+    owner: text().notNull(),
+    key: text().notNull(),
+    /** SHA-256 of the method, path and body: a key sent again with another request is refused. */
+    fingerprint: text().notNull(),
+    status: integer(),
+    body: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.key] })],
+);

@@ -5069,7 +5069,7 @@ export type components = {
             email: string;
         };
         Error: {
-            /** @description Stable machine-readable code. Codes used by this server: VALIDATION_ERROR, INVALID_JSON, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, UNAUTHORIZED, INVALID_CREDENTIALS, SESSION_REVOKED, SESSION_EXPIRED, API_KEY_EXPIRED, API_KEY_REVOKED, API_KEY_READ_ONLY, API_KEY_FORBIDDEN, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, REVISION_CONFLICT, EDIT_CONFLICT, FILE_NAME_TAKEN, FILE_TOO_LARGE, FILE_SIZE_MISMATCH, STORAGE_QUOTA_EXCEEDED, SIGNATURE_INVALID, SIGNATURE_EXPIRED, RANGE_NOT_SATISFIABLE, ORG_NO_HUMAN_MANAGER, ORG_LOOP, ORG_LAST_ADMIN, ALREADY_MEMBER, ALREADY_IN_COMPANY, INVITATION_NOT_FOUND, EMAIL_TAKEN, AGENT_TOKEN_FORBIDDEN, AGENT_TOKEN_REVOKED, AGENT_TOKEN_EXPIRED, AGENT_UNAVAILABLE, SESSION_STOPPED, MESSAGE_FINISHED, CONNECTION_REVOKED, CONNECTION_UNAVAILABLE, GRANT_EXISTS, GRANT_EXPIRED, RUN_ALREADY_REPORTED, WEBHOOK_REVOKED, WEBHOOK_LIMIT_REACHED, CREDITS_EXHAUSTED, CREDITS_INSUFFICIENT, SEATS_EXCEEDED, PLAN_UNCHANGED, SUBSCRIPTION_CANCELED, PAYMENTS_UNAVAILABLE, PAYMENT_PROVIDER_ERROR, RATE_LIMITED, INTERNAL_ERROR. */
+            /** @description Stable machine-readable code. Codes used by this server: VALIDATION_ERROR, INVALID_JSON, UNSUPPORTED_MEDIA_TYPE, PAYLOAD_TOO_LARGE, UNAUTHORIZED, INVALID_CREDENTIALS, SESSION_REVOKED, SESSION_EXPIRED, API_KEY_EXPIRED, API_KEY_REVOKED, API_KEY_READ_ONLY, API_KEY_FORBIDDEN, FORBIDDEN, NOT_FOUND, METHOD_NOT_ALLOWED, CONFLICT, REVISION_CONFLICT, EDIT_CONFLICT, IDEMPOTENCY_KEY_REUSED, FILE_NAME_TAKEN, FILE_TOO_LARGE, FILE_SIZE_MISMATCH, STORAGE_QUOTA_EXCEEDED, SIGNATURE_INVALID, SIGNATURE_EXPIRED, RANGE_NOT_SATISFIABLE, ORG_NO_HUMAN_MANAGER, ORG_LOOP, ORG_LAST_ADMIN, ALREADY_MEMBER, ALREADY_IN_COMPANY, INVITATION_NOT_FOUND, EMAIL_TAKEN, AGENT_TOKEN_FORBIDDEN, AGENT_TOKEN_REVOKED, AGENT_TOKEN_EXPIRED, AGENT_UNAVAILABLE, SESSION_STOPPED, MESSAGE_FINISHED, CONNECTION_REVOKED, CONNECTION_UNAVAILABLE, GRANT_EXISTS, GRANT_EXPIRED, RUN_ALREADY_REPORTED, WEBHOOK_REVOKED, WEBHOOK_LIMIT_REACHED, CREDITS_EXHAUSTED, CREDITS_INSUFFICIENT, SEATS_EXCEEDED, PLAN_UNCHANGED, SUBSCRIPTION_CANCELED, PAYMENTS_UNAVAILABLE, PAYMENT_PROVIDER_ERROR, RATE_LIMITED, INTERNAL_ERROR. */
             code?: string;
             /** @description Human-readable message. Match it as an opaque string. */
             error: string;
@@ -7325,7 +7325,10 @@ export type components = {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -7530,7 +7533,10 @@ export interface operations {
     createAgent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -7605,6 +7611,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8038,7 +8053,10 @@ export interface operations {
     createCronJob: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 agentId: string;
             };
@@ -8095,6 +8113,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -8106,6 +8133,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8339,7 +8375,10 @@ export interface operations {
     runCronJob: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 agentId: string;
                 cronJobId: string;
@@ -8393,6 +8432,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -8404,6 +8452,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8938,7 +8995,10 @@ export interface operations {
     grantFileToAgent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 agentId: string;
             };
@@ -9024,6 +9084,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9340,7 +9409,10 @@ export interface operations {
     createAgentIntegrationGrant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 agentId: string;
             };
@@ -9417,6 +9489,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9939,7 +10020,10 @@ export interface operations {
     createAgentSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 agentId: string;
             };
@@ -10016,6 +10100,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10358,7 +10451,10 @@ export interface operations {
     postAgentMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 agentId: string;
                 sessionId: string;
@@ -10445,6 +10541,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10584,7 +10689,10 @@ export interface operations {
     stopAgentSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 agentId: string;
                 sessionId: string;
@@ -10638,6 +10746,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -10649,6 +10766,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10871,7 +10997,10 @@ export interface operations {
     createAgentToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 agentId: string;
             };
@@ -10948,6 +11077,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11284,7 +11422,10 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 agentId: string;
             };
@@ -11361,6 +11502,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11586,7 +11736,10 @@ export interface operations {
     redeliverWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 agentId: string;
                 deliveryId: string;
@@ -11668,6 +11821,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
             429: {
                 headers: {
@@ -11691,7 +11853,10 @@ export interface operations {
     rotateWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 agentId: string;
                 endpointId: string;
@@ -11765,6 +11930,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11956,7 +12130,10 @@ export interface operations {
     acceptInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12031,6 +12208,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12217,7 +12403,10 @@ export interface operations {
     signOut: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12268,6 +12457,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -12279,6 +12477,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12793,7 +13000,10 @@ export interface operations {
     completeUpload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 nodeId: string;
             };
@@ -12879,6 +13089,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13100,7 +13319,10 @@ export interface operations {
     restoreFileNode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 nodeId: string;
             };
@@ -13180,6 +13402,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
             429: {
                 headers: {
@@ -13203,7 +13434,10 @@ export interface operations {
     createUploadUrl: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 nodeId: string;
             };
@@ -13292,6 +13526,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
             429: {
                 headers: {
@@ -13315,7 +13558,10 @@ export interface operations {
     createFileNode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13399,6 +13645,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13616,7 +13871,10 @@ export interface operations {
     createCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13691,6 +13949,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14009,7 +14276,10 @@ export interface operations {
     createContentItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14084,6 +14354,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14416,7 +14695,10 @@ export interface operations {
     publishContentItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 itemId: string;
             };
@@ -14469,6 +14751,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -14480,6 +14771,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14510,7 +14810,10 @@ export interface operations {
     unpublishContentItem: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 itemId: string;
             };
@@ -14563,6 +14866,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -14574,6 +14886,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14696,7 +15017,10 @@ export interface operations {
     createContentKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14771,6 +15095,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15330,7 +15663,10 @@ export interface operations {
     createIntegrationConnection: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15385,6 +15721,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -15396,6 +15741,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15731,7 +16085,10 @@ export interface operations {
                 /** @description Comma-separated toolsets whose tools are listed and callable: boards, wiki, files, organization, agents, integrations, automation, credits, notifications, search, account, content, or all. Absent or empty: boards,wiki,files,organization,search,account. */
                 toolsets?: string;
             };
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15802,6 +16159,15 @@ export interface operations {
                     "application/json": components["schemas"]["McpReply"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -15813,6 +16179,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17185,7 +17560,10 @@ export interface operations {
     markNotificationsRead: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17240,6 +17618,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -17251,6 +17638,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18136,7 +18532,10 @@ export interface operations {
     createInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18211,6 +18610,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18335,7 +18743,10 @@ export interface operations {
     resendInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 invitationId: string;
             };
@@ -18408,6 +18819,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18530,7 +18950,10 @@ export interface operations {
     createTeam: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18605,6 +19028,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19117,7 +19549,10 @@ export interface operations {
     createProject: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19172,6 +19607,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -19183,6 +19627,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19414,7 +19867,10 @@ export interface operations {
     createCard: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 projectId: string;
             };
@@ -19471,6 +19927,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -19482,6 +19947,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19831,7 +20305,10 @@ export interface operations {
     createCardComment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 cardId: string;
                 projectId: string;
@@ -19898,6 +20375,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -19909,6 +20395,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20347,7 +20842,10 @@ export interface operations {
     createColumn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 projectId: string;
             };
@@ -20424,6 +20922,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20857,7 +21364,10 @@ export interface operations {
     createWikiPage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 projectId: string;
             };
@@ -20914,6 +21424,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Markdown over 2 MiB (2,097,152 bytes of UTF-8), or a request body over 3 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -20925,6 +21444,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21167,7 +21695,10 @@ export interface operations {
     archiveWikiPage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 pageId: string;
                 projectId: string;
@@ -21221,6 +21752,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -21232,6 +21772,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21360,7 +21909,10 @@ export interface operations {
     createWikiComment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 pageId: string;
                 projectId: string;
@@ -21427,6 +21979,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -21438,6 +21999,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21664,7 +22234,10 @@ export interface operations {
     moveWikiPage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 pageId: string;
                 projectId: string;
@@ -21749,6 +22322,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
             429: {
                 headers: {
@@ -21772,7 +22354,10 @@ export interface operations {
     restoreWikiPage: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 pageId: string;
                 projectId: string;
@@ -21826,6 +22411,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -21837,6 +22431,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22063,7 +22666,10 @@ export interface operations {
     restoreWikiRevision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 pageId: string;
                 projectId: string;
@@ -22138,6 +22744,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22592,7 +23207,10 @@ export interface operations {
     createCreditAdjustment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22667,6 +23285,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22789,7 +23416,10 @@ export interface operations {
     createCreditCheckout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22844,6 +23474,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflict; or a request with this `Idempotency-Key` is still running (`CONFLICT`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body over 1 MiB (`PAYLOAD_TOO_LARGE`) */
             413: {
                 headers: {
@@ -22855,6 +23494,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23581,7 +24229,10 @@ export interface operations {
     cancelSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23659,6 +24310,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limit exceeded (`RATE_LIMITED`); see `Retry-After`, `RateLimit` and `RateLimit-Policy` */
             429: {
                 headers: {
@@ -23682,7 +24342,10 @@ export interface operations {
     resumeSubscription: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23753,6 +24416,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23967,7 +24639,10 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: 1–255 visible ASCII characters (a UUID). The same request (method, path and body) sent again with the same key within 24 hours gets the first successful answer, with `Idempotent-Replayed: true`, and creates nothing; the key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first is still running, 409 `CONFLICT`. An answer other than 2xx is not kept: the request may be sent again with the key. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24042,6 +24717,15 @@ export interface operations {
             };
             /** @description A body that is not `application/json` (`UNSUPPORTED_MEDIA_TYPE`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The `Idempotency-Key` was used for another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
