@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readStoredDraft, setDraftOwner } from '@/lib/drafts';
 import type { ContentItem } from '../queries';
 import { ContentItemScreen } from './content-item-screen';
 import { renderWithApp, serve, testItem, type Sent } from './test-harness';
@@ -227,5 +228,32 @@ describe('Content editor', () => {
     expect(screen.getByText('Everything we shipped.')).toBeTruthy();
     const body = await screen.findByRole('region', { name: 'Body' });
     await waitFor(() => expect(body.querySelector('strong')?.textContent).toBe('world'));
+  });
+
+  it('keeps unsaved edits in the browser and offers them when the item is opened again', async () => {
+    setDraftOwner('u1');
+    try {
+      const sent = server();
+      const first = await open();
+      const user = userEvent.setup();
+      await user.type(field('Excerpt'), ' and more');
+      first.unmount();
+
+      await open();
+      const notice = screen.getByText(/You have unsaved text in this item/).closest('.draft-offer') as HTMLElement;
+      expect(field('Excerpt').value).toBe(item.excerpt);
+      await user.click(within(notice).getByRole('button', { name: 'Restore your unsaved text' }));
+      expect(field('Excerpt').value).toBe(`${item.excerpt} and more`);
+      expect(screen.queryByText(/You have unsaved text/)).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() =>
+        expect(patches(sent).at(-1)?.body).toEqual({ excerpt: `${item.excerpt} and more`, baseVersion: 1 }),
+      );
+      await screen.findByText('All changes saved');
+      expect(readStoredDraft(`content:${item.id}`)).toBeNull();
+    } finally {
+      setDraftOwner(null);
+      localStorage.clear();
+    }
   });
 });

@@ -2,7 +2,8 @@ import { useEditBase } from '@/api';
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '@/lib/format';
-import { Button, ConfirmDialog, FormError, toast, useDocumentTitle } from '@/ui';
+import { discardStoredDraft, readStoredDraft, storeDraft } from '@/lib/drafts';
+import { Button, ConfirmDialog, DraftOffer, FormError, toast, useDocumentTitle } from '@/ui';
 import { afterSave, changedFields, draftOf, serverErrors } from '../draft';
 import { useDeleteContentItem, useSetPublished, useUpdateContentItem } from '../mutations';
 import type { ContentItem } from '../queries';
@@ -10,6 +11,22 @@ import { draftErrors, KIND_LABELS, type DraftErrors, type ItemDraft } from '../r
 import { StatusBadge } from './item-bits';
 import { ItemForm } from './item-form';
 import { ItemPreview } from './item-preview';
+
+/** A draft of `item` kept in this browser that differs from it, or null. */
+function keptDraft(key: string, item: ContentItem): { draft: ItemDraft; base?: number; at: number } | null {
+  const stored = readStoredDraft(key);
+  if (!stored) return null;
+  try {
+    const draft = { ...draftOf(item), ...(JSON.parse(stored.text) as Partial<ItemDraft>) };
+    if (Object.keys(changedFields(draft, draftOf(item))).length === 0) {
+      discardStoredDraft(key);
+      return null;
+    }
+    return { draft, base: stored.base, at: stored.at };
+  } catch {
+    return null;
+  }
+}
 
 /**
  * An item's editor for admins: the fields, Save (also Ctrl/⌘+S), Preview, Publish / Unpublish and
@@ -36,10 +53,21 @@ export function ContentEditor({ item }: { item: ContentItem }) {
 
   const changes = changedFields(draft, saved);
   const dirty = Object.keys(changes).length > 0;
+
+  // Unsaved edits are kept in the browser's draft store until saved; on return they are offered.
+  const draftKey = `content:${item.id}`;
+  const [offer, setOffer] = useState(() => keptDraft(draftKey, item));
+  useEffect(() => {
+    if (offer) return;
+    if (dirty) storeDraft(draftKey, JSON.stringify(draft), base);
+    else discardStoredDraft(draftKey);
+  }, [draftKey, draft, dirty, base, offer]);
   const local = checked ? draftErrors(draft) : {};
   const errors: DraftErrors = { ...fromServer.fields, ...local };
 
   function setDraft(patch: Partial<ItemDraft>) {
+    // Typing here makes what is typed the draft, in place of one on offer.
+    setOffer(null);
     draftRef.current = { ...draftRef.current, ...patch };
     setDraftState(draftRef.current);
     // A field's server message goes once the field is edited.
@@ -167,6 +195,22 @@ export function ContentEditor({ item }: { item: ContentItem }) {
           </span>
         </div>
       </header>
+      {offer && (
+        <DraftOffer
+          field="this item"
+          at={offer.at}
+          text={[offer.draft.title, offer.draft.body].join(' · ')}
+          onRestore={() => {
+            setDraft(offer.draft);
+            // On the version it was typed on: a colleague's save since is shown as a conflict.
+            if (offer.base !== undefined) setBase(offer.base);
+          }}
+          onDiscard={() => {
+            discardStoredDraft(draftKey);
+            setOffer(null);
+          }}
+        />
+      )}
       {fromServer.general ? (
         <FormError message={`Not saved: ${fromServer.general}`} />
       ) : (
