@@ -93,6 +93,8 @@ describe('the API client', () => {
       'fetch',
       vi.fn(async (request: Request) => {
         keys.push(request.headers.get('idempotency-key'));
+        // As the browser does: the body is read once sent.
+        await request.text();
         if (drop) throw new TypeError('Failed to fetch');
         return new Response(JSON.stringify({ id: 'k1' }), {
           status: 201,

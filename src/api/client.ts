@@ -15,9 +15,14 @@ import { endSession, getToken } from './session';
 const unanswered = new Map<string, string>();
 const UNANSWERED_MAX = 50;
 
+/** What makes two POSTs the same request, read before it is sent (its body is gone after). */
+const signatures = new WeakMap<Request, string>();
+
 async function requestSignature(request: Request): Promise<string | null> {
   if (request.method !== 'POST' || !request.headers.get('content-type')?.startsWith('application/json')) return null;
-  return `${request.url}\n${await request.clone().text()}`;
+  const signature = `${request.url}\n${await request.clone().text()}`;
+  signatures.set(request, signature);
+  return signature;
 }
 
 /** Sends the session token and ends the session when the server no longer accepts it. */
@@ -33,14 +38,14 @@ const authMiddleware: Middleware = {
   },
   async onError({ request }) {
     // No answer came (the connection dropped): the same request sent again is this one again.
-    const signature = await requestSignature(request);
+    const signature = signatures.get(request);
     const key = request.headers.get('Idempotency-Key');
     if (!signature || !key) return;
     unanswered.set(signature, key);
     if (unanswered.size > UNANSWERED_MAX) unanswered.delete(unanswered.keys().next().value!);
   },
   async onResponse({ request, response }) {
-    const signature = await requestSignature(request);
+    const signature = signatures.get(request);
     if (signature) unanswered.delete(signature);
     // Only the session this request carried is over: a late 401 for a token that has since been
     // replaced (signed out, signed in again) must not end the new session.
