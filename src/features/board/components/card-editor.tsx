@@ -292,7 +292,11 @@ function CardFields({
         </Suspense>
       </div>
 
-      <ChecklistEditor items={card.checklist} onChange={(checklist) => persist({ checklist })} />
+      <ChecklistEditor
+        items={card.checklist}
+        onChange={(checklist) => persist({ checklist })}
+        draftKey={`card:${card.id}:checklist-item`}
+      />
 
       <div className="card-editor-footer">
         <span className="muted">

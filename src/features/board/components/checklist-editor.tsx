@@ -16,7 +16,8 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
+import { setDraftText, useDraftText } from '@/lib/drafts';
 import type { ChecklistItem } from '@/api';
 import { Button } from '@/ui';
 
@@ -37,11 +38,15 @@ const idOf = (item: ChecklistItem, index: number) => `${index}:${item.text}`;
 export function ChecklistEditor({
   items,
   onChange,
+  draftKey,
 }: {
   items: ChecklistItem[];
   onChange: (items: ChecklistItem[]) => void;
+  /** Where the item being typed is kept until it is added (lib/drafts): it survives a reload. */
+  draftKey: string;
 }) {
-  const [newItem, setNewItem] = useState('');
+  const newItem = useDraftText(draftKey);
+  const setNewItem = (text: string) => setDraftText(draftKey, text);
   const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions));
   const ids = items.map(idOf);
   const done = items.filter((item) => item.done).length;
