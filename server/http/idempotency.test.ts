@@ -96,6 +96,29 @@ describe('Idempotency-Key on a POST', () => {
     expect(await t.ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'old'))).toEqual([]);
   });
 
+  it('replays an answer the server sent gzipped (the organization chart) as it was, or decoded for a client without gzip', async () => {
+    const name = t.unique('Guild');
+    const headers = { 'idempotency-key': 'chart', 'accept-encoding': 'gzip' };
+    const first = await t.call('POST', '/organization/teams', { token: org.adminToken, body: { name }, headers });
+    expect(first.status).toBe(201);
+    const again = await t.call('POST', '/organization/teams', { token: org.adminToken, body: { name }, headers });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    // The test client does not decode: the bytes are the same gzip stream.
+    expect(first.headers.get('content-encoding')).toBe('gzip');
+    expect(again.headers.get('content-encoding')).toBe('gzip');
+    expect(again.body).toEqual(first.body);
+    const plain = await t.call('POST', '/organization/teams', {
+      token: org.adminToken,
+      body: { name },
+      headers: { 'idempotency-key': 'chart' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.body.teams.filter((team: { name: string }) => team.name === name)).toHaveLength(1);
+    const chart = await t.call('GET', '/organization/chart', { token: org.adminToken });
+    expect(chart.body.teams.filter((team: { name: string }) => team.name === name)).toHaveLength(1);
+  });
+
   it('refuses a malformed key with 400', async () => {
     const long = await create(t.unique('Long key'), 'k'.repeat(256));
     expect(long.status).toBe(400);

@@ -13,6 +13,7 @@
  * Without the header nothing changes. Keys are 1–255 visible ASCII characters (a UUID is usual).
  */
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { z } from '@hono/zod-openapi';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
@@ -89,10 +90,13 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
           'A request with this Idempotency-Key is still running; try again in a moment',
           ErrorCode.conflict,
         );
-      return new Response(kept.body, {
-        status: kept.status,
-        headers: { 'content-type': 'application/json', 'idempotent-replayed': 'true' },
-      });
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotent-replayed': 'true' };
+      if (!kept.encoding) return new Response(kept.body, { status: kept.status, headers });
+      const bytes = Buffer.from(kept.body, 'base64');
+      // Sent as it was kept to a client that takes that encoding, decoded for one that does not.
+      if (kept.encoding === 'gzip' && !/\bgzip\b/.test(c.req.header('accept-encoding') ?? ''))
+        return new Response(gunzipSync(bytes), { status: kept.status, headers });
+      return new Response(bytes, { status: kept.status, headers: { ...headers, 'content-encoding': kept.encoding } });
     }
     let kept = false;
     try {
@@ -103,10 +107,12 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         response.status < 300 &&
         response.headers.get('content-type')?.startsWith('application/json')
       ) {
-        await db
-          .update(idempotencyKeys)
-          .set({ status: response.status, body: await response.clone().text() })
-          .where(where);
+        // An answer already encoded (gzip) is kept as its bytes.
+        const encoding = response.headers.get('content-encoding');
+        const body = encoding
+          ? Buffer.from(await response.clone().arrayBuffer()).toString('base64')
+          : await response.clone().text();
+        await db.update(idempotencyKeys).set({ status: response.status, body, encoding }).where(where);
         kept = true;
       }
     } finally {

@@ -51,7 +51,10 @@ export const idempotencyKeys = pgTable(
     /** SHA-256 of the method, path and body: a key sent again with another request is refused. */
     fingerprint: text().notNull(),
     status: integer(),
+    /** The answer's body: its text, or base64 of its bytes when it was sent encoded (`encoding`). */
     body: text(),
+    /** The answer's `Content-Encoding` (gzip: the organization chart sends its cached bytes), or null. */
+    encoding: text(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.owner, t.key] })],
