@@ -17,8 +17,13 @@
  *   rest of the document at every paragraph, so its cost grows with the square of the length);
  * - a final newline on non-empty output.
  *
- * The text it writes (comment runs, escapes, destinations, code fences) is in markdown-write.ts,
- * the replaced node and mark hooks in markdown-nodes.ts, the schema fixes in normalize-blocks.ts.
+ * - marks on inline images (a link around a badge) and across hard breaks (`*a  ⏎b*`), written
+ *   through text stand-ins, since the library writes the marks of text only;
+ *
+ * The text it writes (comment runs, escapes, destinations, code fences, stand-ins) is in
+ * markdown-write.ts, the fixes to marked's inline tokens (entities, CommonMark's link rules) in
+ * markdown-tokens.ts, the replaced node and mark hooks in markdown-nodes.ts, the schema fixes in
+ * normalize-blocks.ts.
  * The normal form this writes is described in corpus/README.md.
  */
 import {
@@ -30,7 +35,6 @@ import {
   type NodeConfig,
 } from '@tiptap/core';
 import { Markdown, MarkdownManager } from '@tiptap/markdown';
-import { decodeHTMLStrict } from 'entities';
 import { Marked } from 'marked';
 import {
   bulletListMarkdown,
@@ -43,6 +47,10 @@ import {
   orderedListMarkdown,
 } from './markdown-nodes';
 import {
+  BREAK_STAND_IN,
+  breakStandIn,
+  IMAGE_STAND_IN,
+  IMAGE_STAND_IN_PATTERN,
   escapeAutolinks,
   escapeLineStart,
   escapeMarkdownText,
@@ -51,6 +59,7 @@ import {
   renderCodeBlock,
   renderImage,
 } from './markdown-write';
+import { decodeEntities, unnestLinks } from './markdown-tokens';
 import { normalizeBlocks, withoutEdgeBreaks } from './normalize-blocks';
 
 type MarkApplier = {
@@ -59,103 +68,11 @@ type MarkApplier = {
 type InlineLexer = { tokenizeInline: (src: string) => MarkdownToken[] };
 type InlineParser = { parseInlineTokens: (tokens: MarkdownToken[]) => JSONContent[] };
 
-/** The text tokens of `tokens` with their entity references decoded (see the constructor). */
-function decodeEntities(tokens: MarkdownToken[]): MarkdownToken[] {
-  for (const token of tokens) {
-    if (token.type === 'text' && typeof token.text === 'string' && token.text.includes('&')) {
-      // Only what CommonMark calls a reference: up to 7 decimal or 6 hex digits, or a name.
-      token.text = token.text
-        .replace(/&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g, (match) =>
-          decodeHTMLStrict(match),
-        )
-        .replace(/&/g, '&amp;');
-    }
-  }
-  return tokens;
-}
-
-/** A CommonMark autolink at the start of a string: `<scheme:…>` or `<address@domain>`. */
-const AUTOLINK =
-  /^<(?:[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*|[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*)>/;
-
-/** Whether `tokens` hold a link, at any depth outside images. */
-function holdsLink(tokens: MarkdownToken[] | undefined): boolean {
-  return (tokens ?? []).some(
-    (token) => token.type === 'link' || (token.type !== 'image' && holdsLink(token.tokens as MarkdownToken[])),
-  );
-}
-
-/**
- * CommonMark's "links may not contain other links": marked reads `[a [b](/x)](/y)` as one link to
- * `/y` around the text `a b`; CommonMark keeps the inner link and the rest as text
- * (`[a <a href="/x">b</a>](/y)`). A link holding a link becomes `[`, its content, and its source
- * after the text read again (`](/y)` is text; `][ref]` may hold a reference link). In an image's
- * description too, whose text is the image's alt.
- */
-function unnestLinks(tokens: MarkdownToken[], lexInline: (src: string) => MarkdownToken[]): MarkdownToken[] {
-  const out: MarkdownToken[] = [];
-  for (let i = 0; i < tokens.length; i += 1) {
-    const token = tokens[i]!;
-    if (token.type === 'image' && token.tokens) token.tokens = unnestLinks(token.tokens, lexInline);
-    const label = typeof token.text === 'string' ? token.text : null;
-    const raw = typeof token.raw === 'string' ? token.raw : '';
-    const autolinkAt = token.type === 'link' && label !== null ? label.indexOf('<') : -1;
-    if (autolinkAt >= 0 && raw.startsWith(`[${label}]`)) {
-      // An autolink binds tighter than link brackets: `[a<https://x?q=](y)>` is `[a` and a link
-      // to `https://x?q=](y)`. The source from the `<` on (the rest of the line) is read again.
-      const rest =
-        raw.slice(1 + autolinkAt) +
-        tokens
-          .slice(i + 1)
-          .map((next) => String(next.raw ?? ''))
-          .join('');
-      const autolink = AUTOLINK.exec(rest);
-      if (autolink && autolink[0].length > label!.length - autolinkAt) {
-        out.push({ type: 'text', raw: '[', text: '[' }, ...lexInline(label!.slice(0, autolinkAt)), ...lexInline(rest));
-        break;
-      }
-    }
-    if (token.type === 'link' && label !== null && raw.startsWith(`[${label}]`) && holdsLink(token.tokens)) {
-      out.push(
-        { type: 'text', raw: '[', text: '[' },
-        ...unnestLinks(token.tokens ?? [], lexInline),
-        ...lexInline(raw.slice(label.length + 1)),
-      );
-    } else {
-      out.push(token);
-    }
-  }
-  return out;
-}
-
 /**
  * Stand for a space and a no-break space at the edge of a code span while a document is written
  * (control characters Markdown has no use for), so the library does not move them out of the span.
  */
 const CODE_SPACES: Record<string, string> = { ' ': '\u0000', '\u00a0': '\u0001' };
-
-/** Private-use characters around an inline image's number while its line is written. */
-const IMAGE_STAND_IN = ['\ue000', '\ue001'] as const;
-const IMAGE_STAND_IN_PATTERN = /\ue000(\d+)\ue001/g;
-
-/** A hard break inside emphasis, strike-through or a link while its line is written. */
-const BREAK_STAND_IN = '\ue002';
-
-/**
- * A hard break between two pieces of text that share marks (other than code and comments): a text
- * stand-in with those marks, so they stay open across the break (`*a  \nb*`, one emphasis, where
- * the library closed and reopened them: `*a*  \n*b*`). Null when they share none.
- */
-function breakStandIn(previous: JSONContent | undefined, next: JSONContent | undefined): JSONContent | null {
-  if (previous?.type !== 'text' || next?.type !== 'text') return null;
-  const key = (mark: { type: string; attrs?: Record<string, unknown> }) =>
-    JSON.stringify([mark.type, mark.attrs ?? {}]);
-  const after = new Set((next.marks ?? []).map(key));
-  const shared = (previous.marks ?? []).filter(
-    (mark) => mark.type !== 'code' && mark.type !== 'comment' && after.has(key(mark)),
-  );
-  return shared.length ? { type: 'text', text: BREAK_STAND_IN, marks: shared } : null;
-}
 
 type MarkedLike = NonNullable<ConstructorParameters<typeof MarkdownManager>[0]>['marked'];
 

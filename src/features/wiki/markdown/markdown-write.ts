@@ -131,3 +131,26 @@ export function renderImage(node: JSONContent): string {
   const escapedAlt = alt.replace(/[\\[\]]/g, '\\$&').replace(/\n+/g, ' ');
   return `${blockKeyPrefix(node)}![${escapedAlt}](${markdownDestination(src)}${markdownTitle(node.attrs?.title)})`;
 }
+
+/** Private-use characters around an inline image's number while its line is written. */
+export const IMAGE_STAND_IN = ['\ue000', '\ue001'] as const;
+export const IMAGE_STAND_IN_PATTERN = /\ue000(\d+)\ue001/g;
+
+/** A hard break inside emphasis, strike-through or a link while its line is written. */
+export const BREAK_STAND_IN = '\ue002';
+
+/**
+ * A hard break between two pieces of text that share marks (other than code and comments): a text
+ * stand-in with those marks, so they stay open across the break (`*a  \nb*`, one emphasis, where
+ * the library closed and reopened them: `*a*  \n*b*`). Null when they share none.
+ */
+export function breakStandIn(previous: JSONContent | undefined, next: JSONContent | undefined): JSONContent | null {
+  if (previous?.type !== 'text' || next?.type !== 'text') return null;
+  const key = (mark: { type: string; attrs?: Record<string, unknown> }) =>
+    JSON.stringify([mark.type, mark.attrs ?? {}]);
+  const after = new Set((next.marks ?? []).map(key));
+  const shared = (previous.marks ?? []).filter(
+    (mark) => mark.type !== 'code' && mark.type !== 'comment' && after.has(key(mark)),
+  );
+  return shared.length ? { type: 'text', text: BREAK_STAND_IN, marks: shared } : null;
+}
