@@ -70,6 +70,7 @@ import { gzipSync } from 'node:zlib';
 import { agentsBench } from './agents.ts';
 import { automationBench } from './automation.ts';
 import { boardWritesBench } from './board.ts';
+import { idempotencyBench } from './idempotency.ts';
 import { boardBench, paletteBench, searchLatency } from './browser.ts';
 import { creditsBench } from './credits.ts';
 import { notificationsBench } from './notifications.ts';
@@ -525,6 +526,7 @@ if (!partial || creditsOnly) results.credits = await creditsBench();
 if (!partial || notificationsOnly) results.notifications = await notificationsBench();
 if (!partial || mcpOnly) results.mcp = await mcpBench();
 if (!partial || boardOnly) results.boardWrites = await boardWritesBench();
+if (!partial || boardOnly) results.idempotency = await idempotencyBench();
 if (!partial || contentOnly) results.content = await contentBench();
 if (!partial) {
   mkdirSync(join(root, 'bench/results'), { recursive: true });

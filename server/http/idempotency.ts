@@ -62,23 +62,29 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       .digest('hex');
     const now = Date.now();
     const where = and(eq(idempotencyKeys.owner, owner), eq(idempotencyKeys.key, key));
-    // An expired answer, or a request that never finished, no longer holds the key.
-    await db
-      .delete(idempotencyKeys)
-      .where(
-        and(
-          where,
-          or(
-            lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)),
-            and(isNull(idempotencyKeys.status), lt(idempotencyKeys.createdAt, new Date(now - ABANDONED_MS))),
+    const claim = () =>
+      db
+        .insert(idempotencyKeys)
+        .values({ owner, key, fingerprint })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+    let [claimed] = await claim();
+    if (!claimed) {
+      // An expired answer, or a request that never finished, no longer holds the key.
+      const gone = await db
+        .delete(idempotencyKeys)
+        .where(
+          and(
+            where,
+            or(
+              lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)),
+              and(isNull(idempotencyKeys.status), lt(idempotencyKeys.createdAt, new Date(now - ABANDONED_MS))),
+            ),
           ),
-        ),
-      );
-    const [claimed] = await db
-      .insert(idempotencyKeys)
-      .values({ owner, key, fingerprint })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (gone.length > 0) [claimed] = await claim();
+    }
     if (!claimed) {
       const [kept] = await db.select().from(idempotencyKeys).where(where);
       if (!kept) return next();
