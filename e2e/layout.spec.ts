@@ -136,3 +136,28 @@ test('Escape closes the phone navigation menu and returns focus to its button', 
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await expect(menu).toBeFocused();
 });
+
+test('at 1440×900 the organization chart gets the room: the outline starts folded, and Details folds too', async ({
+  page,
+  signedIn,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signedIn(ADMIN, '/organization');
+  const canvas = page.locator('.org-canvas');
+  await expect(canvas).toBeVisible();
+  const outline = page.getByRole('button', { name: 'Outline' });
+  const details = page.getByRole('button', { name: 'Details' });
+  await expect(outline).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('tree', { name: 'Organization outline' })).toBeHidden();
+  const main = (await page.locator('#main').boundingBox())!;
+  const withDetails = (await canvas.boundingBox())!.width;
+  // The chart and the details panel (300 px) share the page; no outline beside them.
+  expect(withDetails).toBeGreaterThan(main.width - 300 - 120);
+  await details.click();
+  await expect(details).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('complementary', { name: 'Details and warnings' })).toBeHidden();
+  await expect.poll(async () => (await canvas.boundingBox())!.width).toBeGreaterThan(withDetails + 250);
+  // The outline comes back on request.
+  await outline.click();
+  await expect(page.getByRole('tree', { name: 'Organization outline' })).toBeVisible();
+});

@@ -78,7 +78,10 @@ function OrgChartView({ chart, nodeKey, onNodeChange }: { chart: OrgChart } & Or
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const [orientation, setOrientation] = useState<Orientation>(storedOrientation);
   const [anchorKey, setAnchorKey] = useState<string | null>(null);
-  const [outlineOpen, setOutlineOpen] = useState(true);
+  // The side panels take room from the chart: on a screen under 1600 px wide the outline starts
+  // closed; both fold away with their toolbar buttons.
+  const [outlineOpen, setOutlineOpen] = useState(() => typeof window === 'undefined' || window.innerWidth >= 1600);
+  const [detailsOpen, setDetailsOpen] = useState(true);
   const [menu, setMenu] = useState<{ key: string; anchor: HTMLElement } | null>(null);
   const [initialKey] = useState(nodeKey);
   const cameraRef = useRef<Camera | null>(null);
@@ -216,7 +219,7 @@ function OrgChartView({ chart, nodeKey, onNodeChange }: { chart: OrgChart } & Or
 
   const empty = index.order.length === 0;
   return (
-    <div className="org-view" data-outline={outlineOpen || undefined}>
+    <div className="org-view" data-outline={outlineOpen || undefined} data-details={detailsOpen || undefined}>
       <div className="org-toolbar">
         <OrgSearch index={index} onPick={(key) => select(key, 'flyTo')} />
         <div className="org-toolbar-group" role="group" aria-label="Zoom">
@@ -278,6 +281,15 @@ function OrgChartView({ chart, nodeKey, onNodeChange }: { chart: OrgChart } & Or
           >
             Outline
           </Button>
+          <Button
+            size="small"
+            variant="ghost"
+            aria-pressed={detailsOpen}
+            aria-controls="org-side-panel"
+            onClick={() => setDetailsOpen((open) => !open)}
+          >
+            Details
+          </Button>
           <MenuButton
             label="Export"
             items={[
@@ -326,7 +338,7 @@ function OrgChartView({ chart, nodeKey, onNodeChange }: { chart: OrgChart } & Or
             planDrop={chart.canEdit ? previewDrop : undefined}
             onDrop={chart.canEdit ? drop : undefined}
           />
-          <aside className="org-side" aria-label="Details and warnings">
+          <aside id="org-side-panel" className="org-side" aria-label="Details and warnings" hidden={!detailsOpen}>
             {selectedKey ? (
               <NodeDetails
                 chart={chart}
