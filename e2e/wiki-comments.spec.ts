@@ -38,9 +38,14 @@ test.describe('wiki anchored comments', () => {
     await expect
       .poll(() => serverMarkdown(request, token, wiki))
       .toMatch(/\[comment id="[0-9a-f-]{36}"\]on Monday\[\/comment\]/);
-    // The card sits level with its passage.
-    const [passageBox, cardBox] = [await highlight(page, 'on Monday').boundingBox(), await thread.boundingBox()];
-    expect(Math.abs(passageBox!.y - cardBox!.y)).toBeLessThan(40);
+    // The card sits level with its passage. The margin places its cards in a layout pass after
+    // the composer closes and the passages are measured: read the two once that has happened.
+    await expect
+      .poll(async () => {
+        const [passageBox, cardBox] = [await highlight(page, 'on Monday').boundingBox(), await thread.boundingBox()];
+        return Math.abs(passageBox!.y - cardBox!.y);
+      })
+      .toBeLessThan(40);
 
     await reply(thread, 'Yes, the venue confirmed.');
     await expect(thread).toContainText('Yes, the venue confirmed.');

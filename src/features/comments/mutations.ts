@@ -11,7 +11,12 @@ export function useCommentMutations(target: CommentTarget, onChange?: (change: C
   const create = useMutation({
     mutationFn: (input: NewComment) => target.create(input),
     onSuccess: (comment) => {
-      queryClient.setQueryData<Comment[]>(target.key, (comments) => (comments ? [...comments, comment] : comments));
+      // A read of the thread (a live event's) may have brought the new comment in first: once.
+      queryClient.setQueryData<Comment[]>(target.key, (comments) =>
+        comments?.some((item) => item.id === comment.id)
+          ? comments.map((item) => (item.id === comment.id ? comment : item))
+          : comments && [...comments, comment],
+      );
       onChange?.({ type: 'created', comment });
     },
     onSettled: refresh,
