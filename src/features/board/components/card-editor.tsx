@@ -105,6 +105,21 @@ function CardFields({
     if (DRAFTED.has(field)) drafts.choose(field as 'title' | 'description' | 'blocked', choice, String(value ?? ''));
     else if (choice === 'mine') persist({ [field]: value ?? null, baseVersion: version });
   };
+  /** The offer of a draft kept for `field`, if any (lib/drafts). */
+  const draftOffer = (field: 'title' | 'description' | 'blocked', words: string) => {
+    const offer = drafts.offers[field];
+    return (
+      offer && (
+        <DraftOffer
+          field={words}
+          at={offer.at}
+          text={offer.text}
+          onRestore={() => drafts.restore(field)}
+          onDiscard={() => drafts.discard(field)}
+        />
+      )
+    );
+  };
   const blurOnEnter = (event: KeyboardEvent) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
@@ -128,14 +143,7 @@ function CardFields({
         </p>
       )}
 
-      {drafts.offers.title && (
-        <DraftOffer
-          field="the title"
-          {...drafts.offers.title}
-          onRestore={() => drafts.restore('title')}
-          onDiscard={() => drafts.discard('title')}
-        />
-      )}
+      {draftOffer('title', 'the title')}
       <label className="visually-hidden" htmlFor="card-title-input">
         Title
       </label>
@@ -224,14 +232,7 @@ function CardFields({
 
       <fieldset className="card-editor-section">
         <legend>Blocked</legend>
-        {drafts.offers.blocked && (
-          <DraftOffer
-            field="the blocked reason"
-            {...drafts.offers.blocked}
-            onRestore={() => drafts.restore('blocked')}
-            onDiscard={() => drafts.discard('blocked')}
-          />
-        )}
+        {draftOffer('blocked', 'the blocked reason')}
         <label className="row">
           <input
             type="checkbox"
@@ -264,14 +265,7 @@ function CardFields({
         <span className="card-editor-label" id="card-description-label">
           Description
         </span>
-        {drafts.offers.description && (
-          <DraftOffer
-            field="the description"
-            {...drafts.offers.description}
-            onRestore={() => drafts.restore('description')}
-            onDiscard={() => drafts.discard('description')}
-          />
-        )}
+        {draftOffer('description', 'the description')}
         <Suspense
           fallback={
             <div className="card-editor-description-loading" aria-busy="true">
